@@ -1,0 +1,109 @@
+import { useId } from 'react'
+import { cn } from '~/utils/misc'
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
+  return (
+    <ul id={id} className="mt-1 flex flex-col gap-1">
+      {shown.map((error) => (
+        <li key={error} className="text-sm text-red-700">
+          {error}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const inputClassName =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-[invalid=true]:border-red-600'
+
+/**
+ * A labelled input with its errors below, wired for assistive technology:
+ * aria-invalid when there are errors, aria-describedby pointing at them.
+ */
+export function Field({
+  labelProps,
+  inputProps,
+  errors,
+  help,
+  className,
+}: {
+  labelProps: React.LabelHTMLAttributes<HTMLLabelElement> & { children: React.ReactNode }
+  inputProps: React.InputHTMLAttributes<HTMLInputElement>
+  errors?: ListOfErrors
+  help?: React.ReactNode
+  className?: string
+}) {
+  const fallbackId = useId()
+  const id = inputProps.id ?? fallbackId
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  const helpId = help ? `${id}-help` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800" {...labelProps} />
+      <input
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, helpId].filter(Boolean).join(' ') || undefined}
+        className={inputClassName}
+        {...inputProps}
+      />
+      {help ? (
+        <p id={helpId} className="text-xs text-slate-600">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
+export function SelectField({
+  labelProps,
+  selectProps,
+  options,
+  errors,
+  className,
+}: {
+  labelProps: React.LabelHTMLAttributes<HTMLLabelElement> & { children: React.ReactNode }
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement>
+  options: ReadonlyArray<{ value: string; label: string }>
+  errors?: ListOfErrors
+  className?: string
+}) {
+  const fallbackId = useId()
+  const id = selectProps.id ?? fallbackId
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800" {...labelProps} />
+      <select
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={inputClassName}
+        {...selectProps}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
+/** Errors that belong to the whole form rather than one field. */
+export function FormErrors({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  if (!errors?.some(Boolean)) return null
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3">
+      <ErrorList errors={errors} />
+    </div>
+  )
+}

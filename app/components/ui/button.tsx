@@ -1,0 +1,37 @@
+import { forwardRef } from 'react'
+import { cn } from '~/utils/misc'
+
+export const buttonVariants = {
+  primary: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
+  destructive: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+} as const
+
+export const buttonSizes = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  icon: 'h-9 w-9 justify-center',
+} as const
+
+export type ButtonVariant = keyof typeof buttonVariants
+
+export function buttonClassName(variant: ButtonVariant = 'primary', size: keyof typeof buttonSizes = 'md') {
+  return cn(
+    'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    buttonVariants[variant],
+    buttonSizes[size],
+  )
+}
+
+type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant
+  size?: keyof typeof buttonSizes
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={cn(buttonClassName(variant, size), className)} {...props} />
+})

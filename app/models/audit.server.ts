@@ -1,0 +1,82 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/utils/db.server'
+import { getClientAddress } from '~/utils/request.server'
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'view',
+  'login',
+  'login_failed',
+  'logout',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+type AuditEntry = {
+  request: Request
+  userId?: string | null
+  actorEmail?: string | null
+  action: AuditAction
+  entityType: string
+  entityId?: string | null
+  details?: Prisma.InputJsonValue
+}
+
+/** Entries are only ever inserted; the database refuses updates and deletes. */
+export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClient = prisma) {
+  await db.auditLog.create({
+    data: {
+      userId: entry.userId ?? null,
+      actorEmail: entry.actorEmail ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      ipAddress: getClientAddress(entry.request),
+      details: entry.details,
+    },
+  })
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+export type AuditFilters = {
+  action?: string
+  entityType?: string
+  userId?: string
+  entityId?: string
+  from?: Date
+  to?: Date
+  page: number
+}
+
+export async function listAuditEntries(filters: AuditFilters) {
+  const where: Prisma.AuditLogWhereInput = {
+    action: filters.action || undefined,
+    entityType: filters.entityType || undefined,
+    userId: filters.userId || undefined,
+    entityId: filters.entityId || undefined,
+    createdAt:
+      filters.from || filters.to ? { gte: filters.from, lt: filters.to } : undefined,
+  }
+  const [total, entries] = await prisma.$transaction([
+    prisma.auditLog.count({ where }),
+    prisma.auditLog.findMany({
+      where,
+      orderBy: { createdAt: 'desc' },
+      skip: (filters.page - 1) * AUDIT_PAGE_SIZE,
+      take: AUDIT_PAGE_SIZE,
+      include: { user: { select: { name: true, email: true } } },
+    }),
+  ])
+  return { total, entries }
+}
+
+export async function listAuditEntityTypes() {
+  const rows = await prisma.auditLog.findMany({
+    distinct: ['entityType'],
+    select: { entityType: true },
+    orderBy: { entityType: 'asc' },
+  })
+  return rows.map((row) => row.entityType)
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { NotFound } from '~/components/error-boundary'
+import { requireUser } from '~/utils/auth.server'
+
+/** Unknown paths: the 404 page (signed-in users only, like every page). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request)
+  throw new Response('Not Found', { status: 404 })
+}
+
+export default function CatchAll() {
+  return <NotFound />
+}
+
+export function ErrorBoundary() {
+  return <NotFound />
+}

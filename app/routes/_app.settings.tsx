@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { NavLink, Outlet } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { cn } from '~/utils/misc'
+import { userHasPermission } from '~/utils/permissions'
+import { SETTINGS_TABS } from '~/utils/settings-tabs'
+import { useUser } from '~/utils/user'
+
+export const meta: MetaFunction = () => [{ title: 'Settings & Management | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:read')
+  return null
+}
+
+export default function SettingsLayout() {
+  const user = useUser()
+  const tabs = SETTINGS_TABS.filter((tab) => userHasPermission(user, tab.permission))
+  return (
+    <>
+      <PageHeader title="Settings & Management" />
+      <nav aria-label="Settings" className="mb-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  cn(
+                    'block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                    isActive
+                      ? 'border-blue-700 text-blue-800'
+                      : 'border-transparent text-slate-600 hover:text-slate-900',
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SessionTimeout } from '~/components/session-timeout'
+import { Sidebar } from '~/components/sidebar'
+import { requireSession } from '~/utils/auth.server'
+import { getSidebarState } from '~/utils/sidebar.server'
+import { useOptionalUser } from '~/utils/user'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireSession(request)
+  return json({
+    user: session.user,
+    sessionEndsAt: session.endsAt.toISOString(),
+    sidebar: await getSidebarState(request),
+  })
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>()
+  return (
+    <div className="flex min-h-screen">
+      <Sidebar state={data.sidebar} user={data.user} />
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+      <SessionTimeout endsAt={data.sessionEndsAt} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const user = useOptionalUser()
+  if (!user) return <GeneralErrorBoundary />
+  return (
+    <div className="flex min-h-screen">
+      <Sidebar state="wide" user={user} />
+      <div className="min-w-0 flex-1">
+        <GeneralErrorBoundary />
+      </div>
+    </div>
+  )
+}

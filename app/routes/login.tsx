@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Field, FormErrors } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { findUserByEmail } from '~/models/user.server'
+import { recordAudit } from '~/models/audit.server'
+import { loginSchema } from '~/schemas/auth'
+import { InvalidCredentialsError, authenticator, redirectIfSignedIn } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/utils/rate-limit.server'
+import { getClientAddress, safeRedirectPath } from '~/utils/request.server'
+import { createSession, destroySession } from '~/utils/session.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request)
+  return json({ idleMinutes: getEnv().SESSION_IDLE_MINUTES })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  const { email } = submission.value
+  const limits = signInLimits(email, getClientAddress(request))
+
+  const wait = await retryAfterMs(limits)
+  if (wait > 0) {
+    await recordAudit({ request, actorEmail: email, action: 'login_failed', entityType: 'User', details: { reason: 'rate_limited' } })
+    const minutes = Math.ceil(wait / 60_000)
+    return json(
+      submission.reply({
+        formErrors: [
+          `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        ],
+        hideFields: ['password'],
+      }),
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(wait / 1000)) } },
+    )
+  }
+
+  let user
+  try {
+    user = await authenticator.authenticate('form', request)
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error
+    await recordHit(limits)
+    const known = await findUserByEmail(email)
+    await recordAudit({
+      request,
+      userId: known?.id,
+      actorEmail: email,
+      action: 'login_failed',
+      entityType: 'User',
+      entityId: known?.id,
+      details: { reason: 'invalid_credentials' },
+    })
+    // The same words whether or not the account exists.
+    return json(submission.reply({ formErrors: ['Invalid email or password'], hideFields: ['password'] }), {
+      status: 400,
+    })
+  }
+
+  const [accountLimit] = limits
+  if (accountLimit) await clearLimit(accountLimit.key)
+  // A new session id at every sign-in; any earlier session of this browser ends.
+  await destroySession(request)
+  const cookie = await createSession(user.id, request)
+  await recordAudit({ request, userId: user.id, actorEmail: user.email, action: 'login', entityType: 'User', entityId: user.id })
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function LoginPage() {
+  const { idleMinutes } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    constraint: getZodConstraint(loginSchema),
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  })
+  const timedOut = searchParams.get('reason') === 'timeout'
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+        <p className="text-sm font-medium text-blue-700">Healthcare Portal</p>
+        <h1 className="mt-1 text-2xl font-bold">Sign in</h1>
+        {timedOut ? (
+          <p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            You were signed out after {idleMinutes} minutes without activity. Sign in to continue.
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field
+            labelProps={{ children: 'Email' }}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username', autoFocus: true }}
+            errors={fields.email.errors}
+          />
+          <Field
+            labelProps={{ children: 'Password' }}
+            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+            errors={fields.password.errors}
+          />
+          <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? '/'} />
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Sign in
+          </Button>
+        </Form>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,18 @@
+import type { IconName } from '~/components/icons'
+
+/** The sidebar, in the spec's order, with its labels and routes. */
+export const SIDEBAR_ENTRIES: ReadonlyArray<{ label: string; to: string; icon: IconName }> = [
+  { label: 'Dashboard', to: '/', icon: 'dashboard' },
+  { label: 'Leads', to: '/leads', icon: 'leads' },
+  { label: 'Patients', to: '/patients', icon: 'patients' },
+  { label: 'CareGivers', to: '/caregivers', icon: 'caregivers' },
+  { label: 'Documents', to: '/documents-new', icon: 'documents' },
+  { label: 'Calendar', to: '/calendar', icon: 'calendar' },
+  { label: 'E-Signatures', to: '/e-signatures', icon: 'esignatures' },
+  { label: 'E-Sign Test', to: '/esign-test', icon: 'esignTest' },
+  { label: 'PDF to Form', to: '/pdf-to-form', icon: 'pdfToForm' },
+  { label: 'Settings', to: '/settings', icon: 'settings' },
+]
+
+export const SIDEBAR_STATES = ['wide', 'narrow'] as const
+export type SidebarState = (typeof SIDEBAR_STATES)[number]

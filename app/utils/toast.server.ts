@@ -1,0 +1,51 @@
+import crypto from 'node:crypto'
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { getEnv } from './env.server'
+import { toastSchema, type Toast, type ToastInput } from './toast'
+
+/**
+ * Flash toasts ride a short-lived cookie across the redirect that follows a
+ * form submission, so they show with and without JavaScript.
+ */
+const TOAST_KEY = 'toast'
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+
+function toastStorage() {
+  const env = getEnv()
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: '__toast',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: env.NODE_ENV === 'production' && env.COOKIE_SECURE,
+      secrets: [env.SESSION_SECRET],
+    },
+  })
+  return storage
+}
+
+export async function createToastHeaders(input: ToastInput) {
+  const session = await toastStorage().getSession()
+  session.flash(TOAST_KEY, toastSchema.parse({ id: crypto.randomUUID(), ...input }))
+  return new Headers({ 'set-cookie': await toastStorage().commitSession(session) })
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers)
+  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
+    headers.append('set-cookie', cookie)
+  }
+  return redirect(url, { ...init, headers })
+}
+
+/** The pending toast (if any) and the header that clears it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastStorage().getSession(request.headers.get('cookie'))
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY))
+  if (!parsed.success && !session.has(TOAST_KEY)) return { toast: null, headers: null }
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: new Headers({ 'set-cookie': await toastStorage().destroySession(session) }),
+  }
+}
