@@ -6,6 +6,7 @@ import * as build from '@remix-run/dev/server-build'
 import { getEnv } from './utils/env.server'
 import { disconnectDatabase, pingDatabase } from './utils/db.server'
 import {
+  healthCheck,
   redirectMalformedPaths,
   refuseCrossSiteWrites,
   securityHeaders,
@@ -34,14 +35,7 @@ async function main() {
   )
   app.use(express.static('public', { maxAge: '1h', index: false }))
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await pingDatabase()
-      res.status(200).json({ status: 'ok' })
-    } catch {
-      res.status(503).json({ status: 'unavailable', error: 'Database unreachable' })
-    }
-  })
+  app.get('/healthz', healthCheck(pingDatabase))
 
   app.use(securityHeaders({ production }))
   app.use(refuseCrossSiteWrites)

@@ -73,3 +73,15 @@ export function redirectMalformedPaths(req: Request, res: Response, next: NextFu
     res.redirect(302, '/')
   }
 }
+
+/** 200 after a database round trip, 503 when the database does not answer. */
+export function healthCheck(ping: () => Promise<unknown>) {
+  return async (_req: Request, res: Response) => {
+    try {
+      await ping()
+      res.status(200).json({ status: 'ok' })
+    } catch {
+      res.status(503).json({ status: 'unavailable', error: 'Database unreachable' })
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'vitest'
+import { action as loginAction, loader as loginLoader } from '~/routes/login'
+import { action as logoutAction } from '~/routes/logout'
+import { loader as leadsLoader } from '~/routes/_app.leads'
+import { prisma } from '~/utils/db.server'
+import { hashToken } from '~/utils/session.server'
+import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor } from '#tests/support/fixtures'
+
+function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return callRoute(loginAction, makeRequest('/login', { form: { email, password, ...extra }, headers }))
+}
+
+function cookieFrom(response: Response) {
+  return response.headers.get('set-cookie')?.split(';')[0] ?? ''
+}
+
+describe('sign-in', () => {
+  test('valid credentials start a session and go to the page first asked for', async () => {
+    const user = await createTestUser('coordinator')
+    const response = await login(user.email, TEST_PASSWORD, { redirectTo: '/leads?q=smith' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/leads?q=smith')
+    const setCookie = response.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(/^__session=/)
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+    const page = await callRoute(leadsLoader, makeRequest('/leads', { cookie: cookieFrom(response) }))
+    expect(page.status).toBe(200)
+  })
+
+  test('the cookie holds an opaque token; the database stores only its hash', async () => {
+    const user = await createTestUser()
+    const response = await login(user.email, TEST_PASSWORD)
+    const cookie = cookieFrom(response)
+    const sessions = await prisma.session.findMany({ where: { userId: user.id } })
+    expect(sessions).toHaveLength(1)
+    expect(cookie).not.toContain(sessions[0]!.id)
+    expect(cookie).not.toContain(user.id)
+  })
+
+  test('an off-site redirectTo is ignored', async () => {
+    const user = await createTestUser()
+    const response = await login(user.email, TEST_PASSWORD, { redirectTo: '//evil.example.com' })
+    expect(response.headers.get('location')).toBe('/')
+  })
+
+  test('a wrong password and an unknown e-mail get the same message', async () => {
+    const user = await createTestUser()
+    const wrong = await login(user.email, 'not the password')
+    const unknown = await login('nobody@example.com', 'whatever password')
+    expect(wrong.status).toBe(400)
+    expect(unknown.status).toBe(400)
+    const wrongBody = await wrong.json()
+    const unknownBody = await unknown.json()
+    expect(wrongBody.error['']).toEqual(['Invalid email or password'])
+    expect(unknownBody.error['']).toEqual(['Invalid email or password'])
+  })
+
+  test('missing fields are reported next to each field', async () => {
+    const response = await callRoute(loginAction, makeRequest('/login', { form: { email: 'not-an-email' } }))
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.error.email).toEqual(['Enter a valid email address'])
+    expect(body.error.password).toEqual(['Password is required'])
+  })
+
+  test('a deactivated user cannot sign in', async () => {
+    const user = await createTestUser('coordinator', { isActive: false })
+    const response = await login(user.email, TEST_PASSWORD)
+    expect(response.status).toBe(400)
+  })
+
+  test('every sign-in gets a new session id and ends the earlier one of that browser', async () => {
+    const user = await createTestUser()
+    const first = cookieFrom(await login(user.email, TEST_PASSWORD))
+    const second = await callRoute(
+      loginAction,
+      makeRequest('/login', { form: { email: user.email, password: TEST_PASSWORD }, cookie: first }),
+    )
+    expect(cookieFrom(second)).not.toBe(first)
+    const old = await callRoute(leadsLoader, makeRequest('/leads', { cookie: first }))
+    expect(old.status).toBe(302)
+  })
+
+  test('sign-ins and failures are audited with the client address', async () => {
+    const user = await createTestUser()
+    await login(user.email, 'wrong password', {}, { 'x-portal-client-address': '203.0.113.9' })
+    await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '203.0.113.9' })
+    const entries = await prisma.auditLog.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'asc' } })
+    expect(entries.map((entry) => entry.action)).toEqual(['login_failed', 'login'])
+    expect(entries.every((entry) => entry.ipAddress === '203.0.113.9')).toBe(true)
+  })
+
+  test('a signed-in user visiting /login goes home', async () => {
+    const user = await createTestUser()
+    const response = await callRoute(loginLoader, makeRequest('/login', { cookie: await sessionCookieFor(user.id) }))
+    expect(response.headers.get('location')).toBe('/')
+  })
+})
+
+describe('rate limiting', () => {
+  test('five failures lock the account for everyone, with a clear message', async () => {
+    const user = await createTestUser()
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await login(user.email, 'wrong password', {}, { 'x-portal-client-address': `198.51.100.${attempt}` })
+      expect(response.status).toBe(400)
+    }
+    const limited = await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '198.51.100.77' })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    const body = await limited.json()
+    expect(body.error[''][0]).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/)
+  })
+
+  test('twenty failures from one address lock that address', async () => {
+    const address = { 'x-portal-client-address': '192.0.2.50' }
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await login(`someone${attempt}@example.com`, 'wrong password', {}, address)
+    }
+    const user = await createTestUser()
+    expect((await login(user.email, TEST_PASSWORD, {}, address)).status).toBe(429)
+    expect((await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '192.0.2.51' })).status).toBe(302)
+  })
+
+  test('a success clears the account counter', async () => {
+    const user = await createTestUser()
+    for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'wrong password')
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
+    for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'wrong password')
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
+  })
+})
+
+describe('sessions', () => {
+  test('an idle session ends and sends the user to sign in again', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    await prisma.session.updateMany({
+      where: { userId: user.id },
+      data: { lastSeenAt: new Date(Date.now() - 16 * 60 * 1000) },
+    })
+    const response = await callRoute(leadsLoader, makeRequest('/leads', { cookie }))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fleads')
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
+  })
+
+  test('a session ends at its absolute lifetime even when active', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    await prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    expect((await callRoute(leadsLoader, makeRequest('/leads', { cookie }))).status).toBe(302)
+  })
+
+  test('a tampered cookie is not a session', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    const tampered = cookie.slice(0, -3) + 'abc'
+    expect((await callRoute(leadsLoader, makeRequest('/leads', { cookie: tampered }))).status).toBe(302)
+  })
+
+  test('logout ends the session in the database', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    const response = await callRoute(logoutAction, makeRequest('/logout', { method: 'POST', cookie }))
+    expect(response.headers.get('location')).toBe('/login')
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
+    const audit = await prisma.auditLog.findFirst({ where: { userId: user.id, action: 'logout' } })
+    expect(audit).not.toBeNull()
+  })
+
+  test('session ids are stored hashed', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    const { getSessionCookie } = await import('~/utils/session.server')
+    const token = await getSessionCookie().parse(cookie)
+    expect(await prisma.session.findUnique({ where: { id: hashToken(token) } })).not.toBeNull()
+  })
+})

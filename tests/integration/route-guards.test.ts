@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { listAppRoutes } from '#tests/support/routes'
+
+/**
+ * Walks every route the app defines, so a new route is covered without
+ * editing this file: anonymous callers are refused by every loader and
+ * action, and a viewer cannot change anything.
+ */
+type RouteModule = {
+  loader?: Parameters<typeof callRoute>[0]
+  action?: Parameters<typeof callRoute>[0]
+}
+
+/** Routes anyone may call, and why. */
+const PUBLIC_LOADERS = new Set([
+  'root', // only reads the flash toast
+  'routes/login',
+  'routes/logout', // GET only redirects home
+  'routes/forms-documents', // permanent redirect to /documents-new
+])
+const PUBLIC_ACTIONS = new Set(['routes/login', 'routes/logout'])
+/** Self-service actions a viewer may take: they change no agency record. */
+const VIEWER_ACTIONS = new Set([
+  'routes/logout',
+  'routes/resources.session', // stay signed in
+  'routes/resources.sidebar', // sidebar width preference
+  'routes/_app.account', // own password
+])
+/** Public webhook and token-addressed routes are added here by the issues that build them. */
+
+const routes = await Promise.all(
+  listAppRoutes().map(async (route) => ({ ...route, module: (await import(route.file)) as RouteModule })),
+)
+const params = { userId: '00000000-0000-4000-8000-000000000000', '*': 'unknown-page' }
+
+function isRefusal(response: Response) {
+  if (response.status === 401) return true
+  return response.status === 302 && (response.headers.get('location') ?? '').startsWith('/login')
+}
+
+describe('every route refuses anonymous callers', () => {
+  const guarded = routes.filter((route) => route.module.loader && !PUBLIC_LOADERS.has(route.id))
+  test.each(guarded.map((route) => [route.id, route]))('GET %s', async (_id, route) => {
+    const response = await callRoute(route.module.loader!, makeRequest(route.urlPath), params)
+    expect(isRefusal(response), `${route.urlPath} answered ${response.status}`).toBe(true)
+  })
+
+  const actions = routes.filter((route) => route.module.action && !PUBLIC_ACTIONS.has(route.id))
+  test.each(actions.map((route) => [route.id, route]))('POST %s', async (_id, route) => {
+    const request = makeRequest(route.urlPath, { method: 'POST', form: { intent: 'anything' } })
+    const response = await callRoute(route.module.action!, request, params)
+    expect(isRefusal(response), `${route.urlPath} answered ${response.status}`).toBe(true)
+  })
+
+  test('the walk found the app routes', () => {
+    expect(routes.length).toBeGreaterThan(15)
+    expect(routes.map((route) => route.urlPath)).toEqual(expect.arrayContaining(['/', '/leads', '/settings']))
+  })
+})
+
+describe('a viewer cannot change anything', () => {
+  test('every action that changes records answers 403 to a viewer', async () => {
+    const { cookie } = await signedInUser('viewer')
+    const writable = routes.filter(
+      (route) => route.module.action && !VIEWER_ACTIONS.has(route.id) && !PUBLIC_ACTIONS.has(route.id),
+    )
+    const allowed: string[] = []
+    for (const route of writable) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const request = makeRequest(route.urlPath, { method, cookie, form: { intent: 'anything' } })
+        const response = await callRoute(route.module.action!, request, params)
+        if (response.status !== 403) allowed.push(`${method} ${route.urlPath} -> ${response.status}`)
+      }
+    }
+    expect(allowed).toEqual([])
+  })
+
+  test('self-service actions stay open to a viewer', async () => {
+    const { cookie } = await signedInUser('viewer')
+    const session = routes.find((route) => route.id === 'routes/resources.session')!
+    const response = await callRoute(session.module.action!, makeRequest('/resources/session', { method: 'POST', cookie }))
+    expect(response.status).toBe(200)
+  })
+})

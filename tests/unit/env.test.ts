@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { EnvError, parseEnv } from '~/utils/env.server'
+
+describe('environment settings', () => {
+  test('defaults', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.DATA_DIR).toBe('./data')
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.SESSION_IDLE_MINUTES).toBe(15)
+    expect(env.SESSION_MAX_HOURS).toBe(12)
+    expect(env.AGENCY_TIME_ZONE).toBe('America/New_York')
+  })
+
+  test.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ AGENCY_TIME_ZONE: 'Mars/Olympus_Mons' }, 'AGENCY_TIME_ZONE'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_EMAIL'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/app' }, 'SESSION_SECRET'],
+  ])('a bad value stops start-up naming the variable: %o', (values, variable) => {
+    expect(() => parseEnv(values)).toThrow(EnvError)
+    expect(() => parseEnv(values)).toThrow(new RegExp(`\\b${variable}\\b`))
+  })
+
+  test('production on the embedded database may generate its session secret', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).not.toThrow()
+  })
+
+  test('empty values count as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000)
+  })
+})

@@ -1,0 +1,38 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const postgresLane = Boolean(process.env.TEST_DATABASE_URL)
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': path.resolve(__dirname, 'app'),
+      '#tests': path.resolve(__dirname, 'tests'),
+    },
+  },
+  test: {
+    environment: 'node',
+    // Two cores: one file per core.
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    restoreMocks: true,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          // Each file gets a fresh, migrated database (tests/support/setup-database.ts).
+          include: [
+            'tests/integration/**/*.test.{ts,tsx}',
+            // Races between server processes need a real server.
+            ...(postgresLane ? ['tests/integration-postgres/**/*.test.ts'] : []),
+          ],
+          setupFiles: ['tests/support/setup-database.ts'],
+        },
+      },
+    ],
+  },
+})
