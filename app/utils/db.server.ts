@@ -37,8 +37,9 @@ async function openDatabase(): Promise<Database> {
 export async function startEmbeddedDatabase(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir)
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 })
   await server.start()
   return {
