@@ -107,3 +107,32 @@ export function FormErrors({ id, errors }: { id?: string; errors?: ListOfErrors 
     </div>
   )
 }
+
+export function TextareaField({
+  labelProps,
+  textareaProps,
+  errors,
+  className,
+}: {
+  labelProps: React.LabelHTMLAttributes<HTMLLabelElement> & { children: React.ReactNode }
+  textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement>
+  errors?: ListOfErrors
+  className?: string
+}) {
+  const fallbackId = useId()
+  const id = textareaProps.id ?? fallbackId
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800" {...labelProps} />
+      <textarea
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={inputClassName}
+        {...textareaProps}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}

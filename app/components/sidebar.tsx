@@ -39,7 +39,7 @@ export function Sidebar({
         >
           HP
         </span>
-        <span className={cn('flex flex-col leading-tight', labelClass)}>
+        <span className={cn('flex flex-col leading-tight', wide ? 'sr-only md:not-sr-only' : 'sr-only')}>
           <span className="text-sm font-semibold">Healthcare Portal</span>
           <span className="text-xs text-slate-600">v1.0</span>
         </span>

@@ -1,19 +1,241 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { ComingSoon, PageHeader } from '~/components/page-header'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation, useOutlet, useSubmit } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { PreviousNextPagination } from '~/components/pagination'
+import { useDialogOutletOnly } from '~/components/route-dialog'
+import { StatusBadge } from '~/components/status-badge'
+import { buttonClassName } from '~/components/ui/button'
+import { listLeads } from '~/models/lead.server'
+import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/schemas/lead'
 import { requireUserWithPermission } from '~/utils/auth.server'
+import { cn } from '~/utils/misc'
+import { useCan } from '~/utils/user'
 
 export const meta: MetaFunction = () => [{ title: 'Lead Management | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
-  return null
+  const query = parseLeadListQuery(new URL(request.url).searchParams)
+  const { total, leads } = await listLeads(query)
+  return json({ query, total, leads })
 }
 
-export default function Page() {
+type LeadRow = ReturnType<typeof useLoaderData<typeof loader>>['leads'][number]
+
+export default function LeadsPage() {
+  const { query, total, leads } = useLoaderData<typeof loader>()
+  const outlet = useOutlet()
+  const { search } = useLocation()
+  const canWrite = useCan('records:write')
+  const submit = useSubmit()
+  if (useDialogOutletOnly(outlet)) return outlet
+
+  const filtered = Boolean(query.q || query.status || query.source)
+  const viewHref = (view: 'cards' | 'table') => {
+    const params = new URLSearchParams(search)
+    params.set('view', view)
+    params.delete('page')
+    return `?${params}`
+  }
+
   return (
     <>
-      <PageHeader title="Lead Management" subtitle="Manage and track all your leads" />
-      <ComingSoon>Lead tracking is being built: no leads are stored in the portal yet.</ComingSoon>
+      <PageHeader
+        title="Lead Management"
+        subtitle="Manage and track all your leads"
+        actions={
+          canWrite ? (
+            <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+              Add New Lead
+            </Link>
+          ) : null
+        }
+      />
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search and filter leads"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        onChange={(event) => {
+          if ((event.target as HTMLElement).tagName === 'SELECT') submit(event.currentTarget, { replace: true })
+        }}
+      >
+        <input type="hidden" name="view" value={query.view} />
+        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
+          <label htmlFor="lead-search" className="text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="lead-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Name, email or phone"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="lead-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="lead-status" name="status" defaultValue={query.status ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+            {LEAD_STATUS_FILTER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="lead-source" className="text-sm font-medium">
+            Source
+          </label>
+          <select id="lead-source" name="source" defaultValue={query.source ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+            <option value="">All Sources</option>
+            {LEAD_SOURCES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClassName('secondary')}>
+          Search
+        </button>
+        {filtered ? (
+          <Link to={`?view=${query.view}`} className="py-2 text-sm text-blue-700 underline">
+            Clear filters
+          </Link>
+        ) : null}
+        <div role="group" aria-label="View" className="ml-auto flex rounded-md border border-slate-300">
+          {(['cards', 'table'] as const).map((view) => (
+            <Link
+              key={view}
+              to={viewHref(view)}
+              aria-current={query.view === view ? 'true' : undefined}
+              className={cn(
+                'px-3 py-2 text-sm font-medium',
+                query.view === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              {view === 'cards' ? 'Cards' : 'Table'}
+            </Link>
+          ))}
+        </div>
+      </Form>
+
+      {leads.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-medium">No leads found</p>
+          <div className="mt-4 flex justify-center gap-3">
+            {filtered ? (
+              <Link to={`?view=${query.view}`} className={buttonClassName('secondary')}>
+                Clear search and filters
+              </Link>
+            ) : null}
+            {canWrite ? (
+              <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+                Add Your First Lead
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      ) : query.view === 'table' ? (
+        <LeadTable leads={leads} search={search} canWrite={canWrite} />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {leads.map((lead) => (
+            <li key={lead.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex items-start justify-between gap-2">
+                <div>
+                  <h2 className="font-semibold">
+                    <Link to={`/leads/${lead.id}`} className="hover:underline">
+                      {lead.firstName} {lead.lastName}
+                    </Link>
+                  </h2>
+                  <p className="font-mono text-xs text-slate-600">#{lead.id.slice(0, 8)}</p>
+                </div>
+                <StatusBadge status={effectiveStatus(lead.status)} />
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-600">Email</dt>
+                <dd className="truncate">{lead.email}</dd>
+                <dt className="text-slate-600">Phone</dt>
+                <dd>{lead.phone}</dd>
+                <dt className="text-slate-600">Source</dt>
+                <dd>{sourceLabel(lead.source)}</dd>
+              </dl>
+              <LeadActions lead={lead} search={search} canWrite={canWrite} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 ? <PreviousNextPagination page={query.page} pageSize={query.pageSize} total={total} /> : null}
+      {outlet}
     </>
+  )
+}
+
+function LeadTable({ leads, search, canWrite }: { leads: LeadRow[]; search: string; canWrite: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left">
+          <tr>
+            {['Name', 'Email', 'Phone', 'Source', 'Status', 'Actions'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {leads.map((lead) => (
+            <tr key={lead.id}>
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                <Link to={`/leads/${lead.id}`} className="hover:underline">
+                  {lead.firstName} {lead.lastName}
+                </Link>
+              </th>
+              <td className="px-4 py-3">{lead.email}</td>
+              <td className="px-4 py-3">{lead.phone}</td>
+              <td className="px-4 py-3">{sourceLabel(lead.source)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={effectiveStatus(lead.status)} />
+              </td>
+              <td className="px-4 py-3">
+                <LeadActions lead={lead} search={search} canWrite={canWrite} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string; canWrite: boolean }) {
+  const name = `${lead.firstName} ${lead.lastName}`
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canWrite ? (
+        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View or edit ${name}`}>
+          View/Edit
+        </Link>
+      ) : (
+        <Link to={`/leads/${lead.id}`} className={buttonClassName('secondary', 'sm')} aria-label={`View ${name}`}>
+          View
+        </Link>
+      )}
+      <Link to={`/leads/${lead.id}/esign`} className={buttonClassName('secondary', 'sm')} aria-label={`Send ${name} a document to e-sign`}>
+        E-Sign
+      </Link>
+      {canWrite ? (
+        <Link to={`${lead.id}/delete${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Delete ${name}`}>
+          Delete
+        </Link>
+      ) : null}
+    </div>
   )
 }

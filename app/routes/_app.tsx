@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SessionTimeout } from '~/components/session-timeout'
 import { Sidebar } from '~/components/sidebar'
 import { requireSession } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
 import { getSidebarState } from '~/utils/sidebar.server'
 import { useOptionalUser } from '~/utils/user'
 
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: session.user,
     sessionEndsAt: session.endsAt.toISOString(),
     sidebar: await getSidebarState(request),
+    timeZone: getEnv().AGENCY_TIME_ZONE,
   })
 }
 

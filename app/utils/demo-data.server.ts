@@ -1,9 +1,91 @@
+import crypto from 'node:crypto'
+import { digitsOf } from '~/models/lead.server'
+import { LEAD_SOURCES, LEAD_STATUSES } from '~/schemas/lead'
+import { prisma } from './db.server'
+
 /**
  * Deterministic demo records for the embedded quick start and `npm run
- * db:seed`. Idempotent: records are keyed by fixed ids and upserted, so
- * running it again changes nothing. Each area adds its records here as it is
- * built; the foundation has no agency records yet.
+ * db:seed`. Idempotent: every record has a fixed id and is created only if
+ * missing, so running it again changes nothing (and never overwrites edits).
  */
+export function demoId(key: string) {
+  const hex = crypto.createHash('sha256').update(`demo:${key}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+const FIRST_NAMES = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard', 'Susan', 'Joseph', 'Dorothy', 'Thomas', 'Margaret', 'Charles', 'Nancy', 'Daniel']
+const LAST_NAMES = ['Garcia', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee']
+const CITIES: Array<[string, string, string]> = [
+  ['Brooklyn', 'NY', '11201'],
+  ['Newark', 'NJ', '07102'],
+  ['Stamford', 'CT', '06901'],
+  ['Yonkers', 'NY', '10701'],
+  ['Jersey City', 'NJ', '07302'],
+  ['Hartford', 'CT', '06103'],
+]
+const STREETS = ['Maple Ave', 'Oak St', 'Elm St', 'Cedar Ln', 'Park Pl', 'Washington Blvd', 'Lincoln Rd']
+const NOTES = [
+  'Daughter called about in-home help for her mother after a hospital stay.',
+  'Looking for weekday companionship and medication reminders.',
+  'Interested in overnight care; wants a quote.',
+  'Referred by the discharge planner at St. Mary’s.',
+  '',
+]
+const COMMUNICATIONS = [
+  { type: 'phone', direction: 'inbound', subject: 'Initial enquiry', content: 'Asked about services and rates. Sent brochure by e-mail.', status: 'completed' },
+  { type: 'email', direction: 'outbound', subject: 'Service brochure', content: 'Sent the services brochure and price sheet.', status: 'completed' },
+  { type: 'meeting', direction: 'outbound', subject: 'In-home assessment', content: 'Assessment visit with the family.', status: 'scheduled' },
+  { type: 'note', direction: 'internal', subject: 'Care needs', content: 'Needs help with bathing and meals; prefers a Spanish-speaking caregiver.', status: 'completed' },
+  { type: 'sms', direction: 'outbound', subject: 'Reminder', content: 'Reminder text for tomorrow’s call did not deliver.', status: 'failed' },
+] as const
+
+export const DEMO_LEAD_COUNT = 60
+
+export function demoLeads() {
+  return Array.from({ length: DEMO_LEAD_COUNT }, (_, index) => {
+    const firstName = FIRST_NAMES[index % FIRST_NAMES.length]!
+    const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!
+    const [city, state, zipCode] = CITIES[index % CITIES.length]!
+    const phone = `(${201 + (index % 7)}) 555-${String(1000 + index * 37).slice(-4)}`
+    const email = `${firstName}.${lastName}${index}@example.com`.toLowerCase()
+    return {
+      id: demoId(`lead:${index}`),
+      firstName,
+      lastName,
+      email,
+      phone,
+      address: `${100 + index * 11} ${STREETS[index % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      status: LEAD_STATUSES[index % LEAD_STATUSES.length]!,
+      source: index % 9 === 8 ? null : LEAD_SOURCES[index % LEAD_SOURCES.length]!.value,
+      assignedTo: index % 3 === 0 ? 'Intake Team' : null,
+      notes: NOTES[index % NOTES.length] || null,
+      searchText: `${firstName} ${lastName} ${email}`.toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      ghlSyncStatus: 'not_configured',
+      // Spread over the last 60 days, newest first.
+      createdAt: new Date(Date.UTC(2026, 9, 1) + (DEMO_LEAD_COUNT - index) * 24 * 60 * 60 * 1000),
+    }
+  })
+}
+
 export async function seedDemoData() {
-  return { created: 0 }
+  const leads = demoLeads()
+  const { count: createdLeads } = await prisma.lead.createMany({ data: leads, skipDuplicates: true })
+  const communications = leads.flatMap((lead, index) =>
+    COMMUNICATIONS.slice(0, index % 4).map((entry, position) => ({
+      id: demoId(`communication:${index}:${position}`),
+      leadId: lead.id,
+      ...entry,
+      createdBy: 'Intake Team',
+      createdAt: new Date(lead.createdAt.getTime() + (position + 1) * 3 * 60 * 60 * 1000),
+    })),
+  )
+  const { count: createdCommunications } = await prisma.communication.createMany({
+    data: communications,
+    skipDuplicates: true,
+  })
+  return { created: createdLeads + createdCommunications }
 }

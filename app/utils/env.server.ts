@@ -34,6 +34,16 @@ export const envSchema = z.object({
     .string()
     .default('America/New_York')
     .refine(isValidTimeZone, { message: 'must be an IANA time zone such as America/New_York' }),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, { message: 'must be 64 hexadecimal characters (32 bytes)' })
+    .optional(),
+  GHL_API_BASE_URL: z.string().url().default('https://services.leadconnectorhq.com'),
+  GHL_API_TOKEN: z.string().min(1).optional(),
+  GHL_LOCATION_ID: z.string().min(1).optional(),
+  GHL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  JOBS_ENABLED: booleanString.default(true),
+  MOCKS: booleanString.default(false),
   SEED_DEMO_DATA: booleanString.optional(),
   COOKIE_SECURE: booleanString.default(true),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -42,6 +52,7 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string
+  ENCRYPTION_KEY: string
   DATA_DIR: string
 }
 
@@ -57,7 +68,7 @@ function isValidTimeZone(zone: string) {
 export class EnvError extends Error {}
 
 /** Turns Zod's issues into one line per variable, naming it. */
-export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof envSchema> {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -79,6 +90,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
       'Invalid environment settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)',
     )
   }
+  if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL && !result.data.ENCRYPTION_KEY) {
+    throw new EnvError(
+      'Invalid environment settings:\n  ENCRYPTION_KEY: required in production with DATABASE_URL (64 hexadecimal characters)',
+    )
+  }
   if (Boolean(result.data.ADMIN_EMAIL) !== Boolean(result.data.ADMIN_PASSWORD)) {
     throw new EnvError(
       'Invalid environment settings:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither',
@@ -87,14 +103,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   return result.data
 }
 
-/** Outside production the secret is generated once and kept under DATA_DIR. */
-function loadOrCreateSessionSecret(dataDir: string) {
-  const file = path.join(dataDir, 'session-secret')
+/** Without a configured value, a secret is generated once and kept under DATA_DIR. */
+function loadOrCreateSecret(dataDir: string, name: string, create: () => string) {
+  const file = path.join(dataDir, name)
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
     fs.mkdirSync(dataDir, { recursive: true })
-    const secret = crypto.randomBytes(32).toString('base64url')
+    const secret = create()
     fs.writeFileSync(file, secret, { mode: 0o600 })
     return secret
   }
@@ -109,7 +125,12 @@ export function getEnv(): Env {
   cached = {
     ...parsed,
     DATA_DIR: dataDir,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    SESSION_SECRET:
+      parsed.SESSION_SECRET ??
+      loadOrCreateSecret(dataDir, 'session-secret', () => crypto.randomBytes(32).toString('base64url')),
+    ENCRYPTION_KEY:
+      parsed.ENCRYPTION_KEY ??
+      loadOrCreateSecret(dataDir, 'encryption-key', () => crypto.randomBytes(32).toString('hex')),
   }
   return cached
 }

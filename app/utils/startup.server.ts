@@ -2,7 +2,9 @@ import crypto from 'node:crypto'
 import { createUser } from '~/models/user.server'
 import { seedDemoData } from './demo-data.server'
 import { getDatabase, prisma } from './db.server'
-import { getEnv } from './env.server'
+import { getEnv, resetEnvCache } from './env.server'
+import { jobHandlers } from './job-handlers.server'
+import { startJobWorker } from './jobs.server'
 import { deleteExpiredSessions } from './session.server'
 
 /**
@@ -11,6 +13,7 @@ import { deleteExpiredSessions } from './session.server'
  */
 export async function prepareDatabase() {
   const env = getEnv()
+  if (env.MOCKS) await startMocks()
   await getDatabase()
   await ensureFirstAdmin()
   const seed = env.SEED_DEMO_DATA ?? !env.DATABASE_URL
@@ -19,6 +22,20 @@ export async function prepareDatabase() {
   setInterval(() => {
     deleteExpiredSessions().catch((error: unknown) => console.error('Session clean-up failed', error))
   }, 10 * 60 * 1000).unref()
+  if (env.JOBS_ENABLED) startJobWorker(jobHandlers)
+}
+
+/** MOCKS=true: local fakes of the external services, so the portal runs offline. */
+async function startMocks() {
+  const { startFakeGhl } = await import('~/mocks/ghl.server')
+  const ghl = await startFakeGhl()
+  Object.assign(process.env, {
+    GHL_API_BASE_URL: ghl.url,
+    GHL_API_TOKEN: ghl.token,
+    GHL_LOCATION_ID: ghl.locationId,
+  })
+  resetEnvCache()
+  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}`)
 }
 
 export async function ensureFirstAdmin() {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createCookieSessionStorage, redirect, type SessionStorage } from '@remix-run/node'
 import { getEnv } from './env.server'
 import { toastSchema, type Toast, type ToastInput } from './toast'
 
@@ -8,11 +8,11 @@ import { toastSchema, type Toast, type ToastInput } from './toast'
  * form submission, so they show with and without JavaScript.
  */
 const TOAST_KEY = 'toast'
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+let storage: SessionStorage<Record<string, never>, { toast: Toast }> | undefined
 
 function toastStorage() {
   const env = getEnv()
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
     cookie: {
       name: '__toast',
       httpOnly: true,

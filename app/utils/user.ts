@@ -17,3 +17,9 @@ export function useUser(): SessionUser {
 export function useCan(permission: Permission) {
   return userHasPermission(useOptionalUser(), permission)
 }
+
+/** The agency's IANA time zone, for showing dates (default America/New_York). */
+export function useTimeZone(): string {
+  const data = useRouteLoaderData<{ timeZone: string }>('routes/_app')
+  return data?.timeZone ?? 'America/New_York'
+}

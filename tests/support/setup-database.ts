@@ -16,6 +16,8 @@ Object.assign(process.env, {
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
+  ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+  JOBS_ENABLED: 'false',
   SESSION_IDLE_MINUTES: '15',
   SESSION_MAX_HOURS: '12',
   LOG_REQUESTS: 'false',

@@ -1,0 +1,72 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Link, useNavigate } from '@remix-run/react'
+import { Icon } from '~/components/icons'
+import { useHydrated } from '~/utils/use-hydrated'
+
+/**
+ * A route shown as a modal dialog over its parent page when JavaScript runs,
+ * and as a plain page section without it. Closing goes to `closeTo`.
+ */
+export function RouteDialog({
+  title,
+  closeTo,
+  children,
+  size = 'md',
+}: {
+  title: string
+  closeTo: string
+  children: React.ReactNode
+  size?: 'md' | 'lg'
+}) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const width = size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
+
+  if (!hydrated) {
+    return (
+      <section aria-labelledby="dialog-title" className={`mx-auto w-full ${width} rounded-lg border border-slate-200 bg-white p-6 shadow-sm`}>
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h1 id="dialog-title" className="text-xl font-semibold">
+            {title}
+          </h1>
+          <Link to={closeTo} className="text-sm text-blue-700 underline">
+            Back
+          </Link>
+        </div>
+        {children}
+      </section>
+    )
+  }
+
+  return (
+    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-40">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto p-4">
+        <div className="flex min-h-full items-start justify-center md:items-center">
+          <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <DialogTitle as="h2" className="text-xl font-semibold">
+                {title}
+              </DialogTitle>
+              <Link
+                to={closeTo}
+                preventScrollReset
+                aria-label="Close"
+                className="rounded p-1 text-slate-600 hover:bg-slate-100"
+              >
+                <Icon name="close" className="h-5 w-5" />
+              </Link>
+            </div>
+            {children}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
+
+/** Renders only the dialog child without JavaScript, so it reads as its own page. */
+export function useDialogOutletOnly(outlet: React.ReactNode) {
+  const hydrated = useHydrated()
+  return !hydrated && outlet !== null
+}

@@ -1,0 +1,31 @@
+import { cn, titleCase } from '~/utils/misc'
+
+/** Badge colours for lead, signature and appointment statuses; others grey. */
+const STATUS_COLOURS: Record<string, string> = {
+  new: 'bg-blue-100 text-blue-900',
+  contacted: 'bg-indigo-100 text-indigo-900',
+  qualified: 'bg-amber-100 text-amber-900',
+  converted: 'bg-green-100 text-green-900',
+  lost: 'bg-slate-200 text-slate-800',
+  confirmed: 'bg-green-100 text-green-900',
+  pending: 'bg-yellow-100 text-yellow-900',
+  completed: 'bg-green-100 text-green-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+  viewed: 'bg-purple-100 text-purple-900',
+  scheduled: 'bg-blue-100 text-blue-900',
+  failed: 'bg-red-100 text-red-900',
+}
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+        STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-800',
+        className,
+      )}
+    >
+      {titleCase(status)}
+    </span>
+  )
+}

@@ -1,0 +1,60 @@
+import { recordAudit } from '~/models/audit.server'
+import { isUuid, type Actor } from '~/models/lead.server'
+import type { CommunicationInput } from '~/schemas/communication'
+import { prisma } from '~/utils/db.server'
+
+export async function listCommunications(leadId: string) {
+  return prisma.communication.findMany({
+    where: { leadId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+export async function getCommunication(leadId: string, id: string) {
+  if (!isUuid(leadId) || !isUuid(id)) return null
+  return prisma.communication.findFirst({ where: { id, leadId } })
+}
+
+function communicationData(input: CommunicationInput) {
+  return {
+    type: input.type,
+    direction: input.direction,
+    status: input.status,
+    subject: input.subject ?? null,
+    content: input.content ?? null,
+    scheduledDate: input.scheduledDate ?? null,
+    completedDate: input.completedDate ?? null,
+  }
+}
+
+export async function createCommunication(leadId: string, input: CommunicationInput, createdBy: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const communication = await tx.communication.create({
+      data: { leadId, createdBy, ...communicationData(input) },
+    })
+    await recordAudit(
+      { ...actor, action: 'create', entityType: 'Communication', entityId: communication.id, details: { leadId } },
+      tx,
+    )
+    return communication
+  })
+}
+
+export async function updateCommunication(leadId: string, id: string, input: CommunicationInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.communication.findFirst({ where: { id, leadId }, select: { id: true } })
+    if (!existing) return null
+    const communication = await tx.communication.update({ where: { id }, data: communicationData(input) })
+    await recordAudit({ ...actor, action: 'update', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+    return communication
+  })
+}
+
+export async function deleteCommunication(leadId: string, id: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.communication.deleteMany({ where: { id, leadId } })
+    if (count === 0) return false
+    await recordAudit({ ...actor, action: 'delete', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+    return true
+  })
+}

@@ -1,0 +1,63 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/utils/db.server'
+import { decrypt, encrypt } from '~/utils/encryption.server'
+import { getEnv } from '~/utils/env.server'
+
+/**
+ * One row per provider: plain config plus encrypted secrets. Secrets are
+ * read only by server-side clients; loaders expose `hasX` flags instead.
+ */
+export async function readIntegration<Config extends Record<string, unknown>, Secrets extends Record<string, string>>(
+  provider: string,
+) {
+  const row = await prisma.integrationSetting.findUnique({ where: { provider } })
+  if (!row) return null
+  return {
+    config: row.config as Config,
+    secrets: (row.secrets ? JSON.parse(decrypt(row.secrets)) : {}) as Partial<Secrets>,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** Secrets left undefined keep their stored value (write-only fields). */
+export async function saveIntegration(
+  provider: string,
+  config: Prisma.InputJsonObject,
+  secrets: Record<string, string | undefined>,
+) {
+  const existing = await readIntegration(provider)
+  const merged = { ...(existing?.secrets ?? {}) } as Record<string, string>
+  for (const [name, value] of Object.entries(secrets)) if (value) merged[name] = value
+  const encrypted = encrypt(JSON.stringify(merged))
+  await prisma.integrationSetting.upsert({
+    where: { provider },
+    create: { provider, config, secrets: encrypted },
+    update: { config, secrets: encrypted },
+  })
+}
+
+export type GhlConfig = { baseUrl: string; token: string; locationId: string; accountName: string }
+type GhlStoredConfig = { accountName?: string; locationId?: string; baseUrl?: string; isActive?: boolean }
+
+/**
+ * GoHighLevel settings from Settings (admins) or, failing that, from the
+ * environment. Null when not configured or switched off.
+ */
+export async function getGhlConfig(): Promise<GhlConfig | null> {
+  const env = getEnv()
+  const stored = await readIntegration<GhlStoredConfig, { token: string }>('gohighlevel')
+  if (stored) {
+    if (stored.config.isActive === false) return null
+    const token = stored.secrets.token ?? env.GHL_API_TOKEN
+    const locationId = stored.config.locationId || env.GHL_LOCATION_ID
+    if (!token || !locationId) return null
+    return {
+      token,
+      locationId,
+      baseUrl: stored.config.baseUrl || env.GHL_API_BASE_URL,
+      accountName: stored.config.accountName ?? '',
+    }
+  }
+  if (!env.GHL_API_TOKEN || !env.GHL_LOCATION_ID) return null
+  return { token: env.GHL_API_TOKEN, locationId: env.GHL_LOCATION_ID, baseUrl: env.GHL_API_BASE_URL, accountName: '' }
+}

@@ -1,0 +1,138 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { recordAudit } from '~/models/audit.server'
+import type { LeadInput, LeadListQuery } from '~/schemas/lead'
+import { prisma } from '~/utils/db.server'
+
+/** Who is acting, for the audit trail. */
+export type Actor = { request: Request; userId: string }
+
+export const leadListSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  source: true,
+  status: true,
+  createdAt: true,
+} as const
+
+export function digitsOf(value: string) {
+  return value.replace(/\D/g, '')
+}
+
+function searchColumns(input: Pick<LeadInput, 'firstName' | 'lastName' | 'email' | 'phone'>) {
+  return {
+    searchText: `${input.firstName} ${input.lastName} ${input.email}`.toLowerCase(),
+    phoneDigits: digitsOf(input.phone),
+  }
+}
+
+/** LIKE wildcards typed by a user are literal characters. */
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/**
+ * Every word must appear in the name or e-mail (case-insensitive), or the
+ * digits of the query must appear in the phone number, so '555 123' finds
+ * '(555) 123-4567'. Both columns carry trigram indexes.
+ */
+export function leadSearchWhere(q: string): Prisma.LeadWhereInput | undefined {
+  const term = q.trim().toLowerCase()
+  if (!term) return undefined
+  const words = term.split(/\s+/).filter(Boolean)
+  const clauses: Prisma.LeadWhereInput[] = [
+    { AND: words.map((word) => ({ searchText: { contains: escapeLike(word) } })) },
+  ]
+  const digits = digitsOf(term)
+  if (digits.length >= 3) clauses.push({ phoneDigits: { contains: digits } })
+  return { OR: clauses }
+}
+
+export async function listLeads(query: Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>) {
+  const where: Prisma.LeadWhereInput = {
+    AND: [
+      leadSearchWhere(query.q) ?? {},
+      query.status ? { status: query.status } : {},
+      query.source ? { source: query.source } : {},
+    ],
+  }
+  const [total, leads] = await Promise.all([
+    prisma.lead.count({ where }),
+    prisma.lead.findMany({
+      where,
+      select: leadListSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { total, leads }
+}
+
+export async function getLead(id: string) {
+  if (!isUuid(id)) return null
+  return prisma.lead.findUnique({ where: { id } })
+}
+
+export function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}
+
+function leadData(input: LeadInput) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zipCode: input.zipCode ?? null,
+    status: input.status,
+    source: input.source ?? null,
+    assignedTo: input.assignedTo ?? null,
+    notes: input.notes ?? null,
+    ...searchColumns(input),
+  }
+}
+
+export async function createLead(input: LeadInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const lead = await tx.lead.create({ data: leadData(input) })
+    await recordAudit({ ...actor, action: 'create', entityType: 'Lead', entityId: lead.id }, tx)
+    return lead
+  })
+}
+
+export async function updateLead(id: string, input: LeadInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.lead.findUnique({ where: { id } })
+    if (!before) return null
+    const lead = await tx.lead.update({ where: { id }, data: leadData(input) })
+    const changed = (Object.keys(input) as Array<keyof LeadInput>).filter(
+      (key) => (before[key] ?? null) !== (lead[key] ?? null),
+    )
+    await recordAudit({ ...actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed } }, tx)
+    return lead
+  })
+}
+
+/** Removes the lead and (by cascade) its communications. */
+export async function deleteLead(id: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const lead = await tx.lead.findUnique({ where: { id }, select: { id: true } })
+    if (!lead) return false
+    await tx.lead.delete({ where: { id } })
+    await recordAudit({ ...actor, action: 'delete', entityType: 'Lead', entityId: id }, tx)
+    return true
+  })
+}
+
+export async function setLeadSyncState(
+  id: string,
+  state: { ghlSyncStatus: string; ghlSyncError?: string | null; ghlContactId?: string; ghlSyncedAt?: Date },
+) {
+  await prisma.lead.updateMany({ where: { id }, data: { ghlSyncError: null, ...state } })
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { RouteDialog } from '~/components/route-dialog'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { deleteLead, getLead } from '~/models/lead.server'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Delete Lead | Healthcare Portal' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  return json({ name: `${lead.firstName} ${lead.lastName}` })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const deleted = await deleteLead(params.leadId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+    console.error(error)
+    return null
+  })
+  const list = `/leads${new URL(request.url).search}`
+  if (deleted === null) {
+    return redirectWithToast(list, { type: 'destructive', title: 'Error', description: 'Failed to delete lead' })
+  }
+  if (!deleted) throw new Response('Lead not found', { status: 404 })
+  return redirectWithToast(list, { title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
+}
+
+export default function DeleteLead() {
+  const { name } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
+  const navigation = useNavigation()
+  return (
+    <RouteDialog title="Delete Lead" closeTo={`/leads${search}`}>
+      <p className="text-sm text-slate-700">Are you sure you want to delete {name}? This action cannot be undone.</p>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        <Link to={`/leads${search}`} preventScrollReset className={buttonClassName('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
+          Delete
+        </Button>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,46 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { CommunicationForm } from '~/components/communication-form'
+import { RouteDialog } from '~/components/route-dialog'
+import { getCommunication, updateCommunication } from '~/models/communication.server'
+import { communicationSchema } from '~/schemas/communication'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const communication = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
+  if (!communication) throw new Response('Communication not found', { status: 404 })
+  return json({ communication })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const existing = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
+  if (!existing) throw new Response('Communication not found', { status: 404 })
+  const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    await updateCommunication(existing.leadId, existing.id, submission.value, { request, userId: user.id })
+  } catch (error) {
+    console.error(error)
+    return json(submission.reply({ formErrors: ['Failed to update communication'] }), {
+      status: 500,
+      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to update communication' }),
+    })
+  }
+  return redirectWithToast(`/leads/${existing.leadId}`, { title: 'Communication updated successfully!' })
+}
+
+export default function EditCommunication() {
+  const { communication } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { leadId } = useParams()
+  return (
+    <RouteDialog title="Edit Communication" closeTo={`/leads/${leadId}`}>
+      <CommunicationForm communication={communication} lastResult={lastResult} cancelTo={`/leads/${leadId}`} submitLabel="Update Communication" />
+    </RouteDialog>
+  )
+}

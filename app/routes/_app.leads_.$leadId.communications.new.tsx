@@ -1,0 +1,45 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useParams } from '@remix-run/react'
+import { CommunicationForm } from '~/components/communication-form'
+import { RouteDialog } from '~/components/route-dialog'
+import { createCommunication } from '~/models/communication.server'
+import { getLead } from '~/models/lead.server'
+import { communicationSchema } from '~/schemas/communication'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  if (!(await getLead(params.leadId ?? ''))) throw new Response('Lead not found', { status: 404 })
+  return null
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    await createCommunication(lead.id, submission.value, user.name, { request, userId: user.id })
+  } catch (error) {
+    console.error(error)
+    return json(submission.reply({ formErrors: ['Failed to log communication'] }), {
+      status: 500,
+      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to log communication' }),
+    })
+  }
+  return redirectWithToast(`/leads/${lead.id}`, { title: 'Communication logged successfully!' })
+}
+
+export default function NewCommunication() {
+  const lastResult = useActionData<typeof action>()
+  const { leadId } = useParams()
+  return (
+    <RouteDialog title="Log New Communication" closeTo={`/leads/${leadId}`}>
+      <CommunicationForm lastResult={lastResult} cancelTo={`/leads/${leadId}`} submitLabel="Log Communication" />
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,224 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { useDialogOutletOnly } from '~/components/route-dialog'
+import { StatusBadge } from '~/components/status-badge'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { listCommunications } from '~/models/communication.server'
+import { getLead } from '~/models/lead.server'
+import { communicationTypeLabel } from '~/schemas/communication'
+import { effectiveStatus, sourceLabel } from '~/schemas/lead'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { formatDateTime } from '~/utils/format'
+import { GHL_SYNC_LABELS } from '~/utils/lead-messages'
+import { syncLeadNow } from '~/utils/lead-sync.server'
+import { cn } from '~/utils/misc'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useCan, useTimeZone } from '~/utils/user'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.lead.firstName} ${data.lead.lastName}` : 'Lead'} | Healthcare Portal` },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:read')
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  return json({ lead, communications: await listCommunications(lead.id) })
+}
+
+/** intent=retry-sync: push the lead to GoHighLevel again now. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  const form = await request.formData()
+  if (form.get('intent') !== 'retry-sync') throw new Response('Unknown intent', { status: 400 })
+  const result = await syncLeadNow(lead.id)
+  return redirectWithToast(
+    `/leads/${lead.id}`,
+    result.success
+      ? { title: 'Lead synced to GoHighLevel' }
+      : { type: 'destructive', title: 'GoHighLevel sync failed', description: result.error ?? undefined },
+  )
+}
+
+const DIRECTION_BORDER: Record<string, string> = {
+  inbound: 'border-l-green-600',
+  outbound: 'border-l-blue-600',
+  internal: 'border-l-purple-600',
+}
+
+export default function LeadPage() {
+  const { lead, communications } = useLoaderData<typeof loader>()
+  const outlet = useOutlet()
+  const canWrite = useCan('records:write')
+  const timeZone = useTimeZone()
+  const navigation = useNavigation()
+  if (useDialogOutletOnly(outlet)) return outlet
+
+  const name = `${lead.firstName} ${lead.lastName}`
+  const here = `/leads/${lead.id}`
+  const address = [lead.address, lead.city, [lead.state, lead.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+  const loading = navigation.state === 'loading' && navigation.location.pathname === here
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/leads" className="text-blue-700 underline">
+          Back to leads
+        </Link>
+      </p>
+      <PageHeader
+        title={name}
+        subtitle={`Lead #${lead.id.slice(0, 8)}`}
+        actions={
+          <>
+            {canWrite ? (
+              <Link to={`/leads/${lead.id}/edit?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('secondary')}>
+                View/Edit
+              </Link>
+            ) : null}
+            <Link to={`${here}/esign`} className={buttonClassName('secondary')}>
+              E-Sign
+            </Link>
+            {canWrite ? (
+              <Link to={`/leads/${lead.id}/delete`} className={buttonClassName('destructive')}>
+                Delete
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-1">
+          <h2 id="details-heading" className="mb-3 text-lg font-semibold">
+            Details
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              <StatusBadge status={effectiveStatus(lead.status)} />
+            </dd>
+            <dt className="text-slate-600">Email</dt>
+            <dd className="break-all">
+              <a href={`mailto:${lead.email}`} className="text-blue-700 underline">
+                {lead.email}
+              </a>
+            </dd>
+            <dt className="text-slate-600">Phone</dt>
+            <dd>
+              <a href={`tel:${lead.phone}`} className="text-blue-700 underline">
+                {lead.phone}
+              </a>
+            </dd>
+            <dt className="text-slate-600">Address</dt>
+            <dd>{address || 'Not specified'}</dd>
+            <dt className="text-slate-600">Source</dt>
+            <dd>{sourceLabel(lead.source)}</dd>
+            <dt className="text-slate-600">Assigned to</dt>
+            <dd>{lead.assignedTo || 'Unassigned'}</dd>
+            <dt className="text-slate-600">Created</dt>
+            <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
+          </dl>
+          {lead.notes ? (
+            <>
+              <h3 className="mt-4 text-sm font-semibold">Notes</h3>
+              <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{lead.notes}</p>
+            </>
+          ) : null}
+          <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm" aria-live="polite">
+            <h3 className="font-semibold">GoHighLevel</h3>
+            <p className="mt-1">{GHL_SYNC_LABELS[lead.ghlSyncStatus] ?? lead.ghlSyncStatus}</p>
+            {lead.ghlSyncError && lead.ghlSyncStatus !== 'synced' ? (
+              <p className="mt-1 text-slate-600">{lead.ghlSyncError}</p>
+            ) : null}
+            {lead.ghlSyncedAt && lead.ghlSyncStatus === 'synced' ? (
+              <p className="mt-1 text-slate-600">Last synced {formatDateTime(lead.ghlSyncedAt, timeZone)}</p>
+            ) : null}
+            {canWrite && lead.ghlSyncStatus !== 'synced' ? (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="retry-sync" />
+                <Button type="submit" variant="secondary" size="sm" disabled={navigation.state === 'submitting'}>
+                  Sync now
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        </section>
+
+        <section aria-labelledby="communications-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+          <div className="mb-4 flex items-center justify-between gap-3">
+            <h2 id="communications-heading" className="text-lg font-semibold">
+              Communication History
+            </h2>
+            {canWrite && communications.length > 0 ? (
+              <Link to="communications/new" preventScrollReset className={buttonClassName('primary', 'sm')}>
+                Log Communication
+              </Link>
+            ) : null}
+          </div>
+          {loading ? (
+            <ul aria-hidden="true" className="flex flex-col gap-3">
+              {[0, 1, 2].map((row) => (
+                <li key={row} className="h-16 animate-pulse rounded-md bg-slate-200" />
+              ))}
+            </ul>
+          ) : communications.length === 0 ? (
+            <div className="rounded-md border border-dashed border-slate-300 p-8 text-center">
+              <p className="font-medium">No communications yet</p>
+              {canWrite ? (
+                <Link to="communications/new" preventScrollReset className={cn(buttonClassName('primary'), 'mt-4')}>
+                  Log First Communication
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <ol className="flex flex-col gap-3">
+              {communications.map((entry) => (
+                <li
+                  key={entry.id}
+                  className={cn('rounded-md border border-l-4 border-slate-200 p-4', DIRECTION_BORDER[entry.direction])}
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-medium">
+                        {communicationTypeLabel(entry.type)}
+                        {entry.subject ? `: ${entry.subject}` : ''}
+                      </p>
+                      <p className="text-xs text-slate-600">
+                        {entry.direction.charAt(0).toUpperCase() + entry.direction.slice(1)} ·{' '}
+                        {formatDateTime(entry.createdAt, timeZone)} · {entry.createdBy}
+                      </p>
+                    </div>
+                    <StatusBadge status={entry.status} />
+                  </div>
+                  {entry.content ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{entry.content}</p> : null}
+                  {entry.scheduledDate || entry.completedDate ? (
+                    <p className="mt-2 text-xs text-slate-600">
+                      {entry.scheduledDate ? `Scheduled: ${entry.scheduledDate}` : ''}
+                      {entry.scheduledDate && entry.completedDate ? ' · ' : ''}
+                      {entry.completedDate ? `Completed: ${entry.completedDate}` : ''}
+                    </p>
+                  ) : null}
+                  {canWrite ? (
+                    <div className="mt-3 flex gap-2">
+                      <Link to={`communications/${entry.id}/edit`} preventScrollReset className={buttonClassName('secondary', 'sm')}>
+                        Edit<span className="sr-only"> communication {entry.subject ?? communicationTypeLabel(entry.type)}</span>
+                      </Link>
+                      <Link to={`communications/${entry.id}/delete`} preventScrollReset className={buttonClassName('ghost', 'sm')}>
+                        Delete<span className="sr-only"> communication {entry.subject ?? communicationTypeLabel(entry.type)}</span>
+                      </Link>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+      {outlet}
+    </>
+  )
+}
