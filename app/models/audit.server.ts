@@ -80,3 +80,47 @@ export async function listAuditEntityTypes() {
   })
   return rows.map((row) => row.entityType)
 }
+
+export type AuditPageLink = { page: number; href: string; current: boolean }
+
+export type AuditPagination = {
+  page: number
+  pageCount: number
+  previous: string | null
+  next: string | null
+  /** Page links in order; null marks a gap ("…") between them. */
+  pages: Array<AuditPageLink | null>
+}
+
+/**
+ * Links for numbered and previous/next pagination. Each href is the current
+ * URL (so the filters stay) with only `page` changed; page 1 has no
+ * `page` parameter. Shows the first, the last and two pages either side of
+ * the current one.
+ */
+export function buildAuditPagination(url: URL, page: number, total: number): AuditPagination {
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
+  const href = (target: number) => {
+    const params = new URLSearchParams(url.search)
+    if (target === 1) params.delete('page')
+    else params.set('page', String(target))
+    const query = params.toString()
+    return query ? `${url.pathname}?${query}` : url.pathname
+  }
+  const shown = new Set([1, pageCount])
+  for (let near = page - 2; near <= page + 2; near++) if (near >= 1 && near <= pageCount) shown.add(near)
+  const pages: Array<AuditPageLink | null> = []
+  let previousShown = 0
+  for (const number of [...shown].sort((a, b) => a - b)) {
+    if (number - previousShown > 1) pages.push(null)
+    pages.push({ page: number, href: href(number), current: number === page })
+    previousShown = number
+  }
+  return {
+    page,
+    pageCount,
+    previous: page > 1 ? href(Math.min(page - 1, pageCount)) : null,
+    next: page < pageCount ? href(page + 1) : null,
+    pages,
+  }
+}

@@ -58,3 +58,21 @@ export async function deleteCommunication(leadId: string, id: string, actor: Act
     return true
   })
 }
+
+type CommunicationRecord = NonNullable<Awaited<ReturnType<typeof getCommunication>>>
+
+export function communicationToJson(communication: CommunicationRecord) {
+  return {
+    id: communication.id,
+    leadId: communication.leadId,
+    type: communication.type,
+    direction: communication.direction,
+    subject: communication.subject,
+    content: communication.content,
+    status: communication.status,
+    scheduledDate: communication.scheduledDate,
+    completedDate: communication.completedDate,
+    createdBy: communication.createdBy,
+    createdAt: communication.createdAt.toISOString(),
+  }
+}

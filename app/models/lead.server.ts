@@ -50,14 +50,20 @@ export function leadSearchWhere(q: string): Prisma.LeadWhereInput | undefined {
   return { OR: clauses }
 }
 
-export async function listLeads(query: Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>) {
-  const where: Prisma.LeadWhereInput = {
+type ListQuery = Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>
+
+function leadListWhere(query: ListQuery): Prisma.LeadWhereInput {
+  return {
     AND: [
       leadSearchWhere(query.q) ?? {},
       query.status ? { status: query.status } : {},
       query.source ? { source: query.source } : {},
     ],
   }
+}
+
+export async function listLeads(query: ListQuery) {
+  const where = leadListWhere(query)
   const [total, leads] = await Promise.all([
     prisma.lead.count({ where }),
     prisma.lead.findMany({
@@ -135,4 +141,48 @@ export async function setLeadSyncState(
   state: { ghlSyncStatus: string; ghlSyncError?: string | null; ghlContactId?: string; ghlSyncedAt?: Date },
 ) {
   await prisma.lead.updateMany({ where: { id }, data: { ghlSyncError: null, ...state } })
+}
+
+type LeadRecord = NonNullable<Awaited<ReturnType<typeof getLead>>>
+
+/** The JSON API's view of a lead (no internal search columns). */
+export function leadToJson(lead: LeadRecord) {
+  return {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    city: lead.city,
+    state: lead.state,
+    zipCode: lead.zipCode,
+    status: lead.status,
+    source: lead.source,
+    assignedTo: lead.assignedTo,
+    notes: lead.notes,
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+    ghl: {
+      status: lead.ghlSyncStatus,
+      contactId: lead.ghlContactId,
+      error: lead.ghlSyncError,
+      syncedAt: lead.ghlSyncedAt?.toISOString() ?? null,
+    },
+  }
+}
+
+/** The API lists whole leads. */
+export async function listLeadsForApi(query: ListQuery) {
+  const where = leadListWhere(query)
+  const [total, leads] = await Promise.all([
+    prisma.lead.count({ where }),
+    prisma.lead.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { total, leads: leads.map(leadToJson) }
 }

@@ -1,3 +1,5 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { recordAudit } from '~/models/audit.server'
 import { prisma } from '~/utils/db.server'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/utils/password.server'
 import type { Role } from '~/utils/permissions'
@@ -56,4 +58,182 @@ export async function setUserPassword(userId: string, password: string) {
 
 export async function countActiveAdmins() {
   return prisma.user.count({ where: { role: 'admin', isActive: true } })
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Like getUserById, but null (not a database error) for a malformed id from a URL. */
+export async function findUserForAdmin(id: string | undefined) {
+  if (!id || !UUID_PATTERN.test(id)) return null
+  return getUserById(id)
+}
+
+/** Who made a change and the request it came with, for the audit log. */
+export type ChangeContext = { request: Request; actor: { id: string } }
+
+export type UserChangeResult<T = void> =
+  | { ok: true; value: T }
+  | { ok: false; field?: 'email' | 'role'; message: string }
+
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this email already exists'
+export const SELF_DEMOTE_MESSAGE = 'You cannot change your own role.'
+export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account.'
+export const LAST_ADMIN_DEMOTE_MESSAGE =
+  'This is the last active admin. Make another user an admin before changing this role.'
+export const LAST_ADMIN_DEACTIVATE_MESSAGE =
+  'This is the last active admin. Make another user an admin before deactivating this account.'
+
+function isUniqueViolation(error: unknown) {
+  return Boolean(error && typeof error === 'object' && 'code' in error && error.code === 'P2002')
+}
+
+/**
+ * Locks every active admin row until the transaction ends and returns their
+ * ids, so two admins demoting or deactivating each other at the same moment
+ * cannot leave the agency without one.
+ */
+async function lockActiveAdmins(tx: Prisma.TransactionClient) {
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT "id"::text AS "id" FROM "User" WHERE "role" = 'admin' AND "isActive" = true ORDER BY "id" FOR UPDATE`
+  return rows.map((row) => row.id)
+}
+
+/** Creates a user and its audit entry ('create', never the password). */
+export async function createUserAccount(
+  input: { email: string; name: string; role: Role; password: string },
+  context: ChangeContext,
+): Promise<UserChangeResult<{ id: string }>> {
+  const email = normalizeEmail(input.email)
+  if (await findUserByEmail(email)) return { ok: false, field: 'email', message: DUPLICATE_EMAIL_MESSAGE }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const user = await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: { email, name: input.name.trim(), role: input.role, passwordHash },
+        select: userSummarySelect,
+      })
+      await recordAudit(
+        {
+          request: context.request,
+          userId: context.actor.id,
+          action: 'create',
+          entityType: 'User',
+          entityId: created.id,
+          details: { fields: ['name', 'email', 'role'], name: created.name, email: created.email, role: created.role },
+        },
+        tx,
+      )
+      return created
+    })
+    return { ok: true, value: { id: user.id } }
+  } catch (error) {
+    // Someone else took the address between the check and the insert.
+    if (isUniqueViolation(error)) return { ok: false, field: 'email', message: DUPLICATE_EMAIL_MESSAGE }
+    throw error
+  }
+}
+
+/**
+ * Changes a user's name and role. Nobody changes their own role, and the last
+ * active admin keeps theirs. Audits the fields that changed, old and new.
+ */
+export async function updateUserAccount(
+  userId: string,
+  input: { name: string; role: Role },
+  context: ChangeContext,
+): Promise<UserChangeResult<{ changed: string[] }>> {
+  return prisma.$transaction(async (tx) => {
+    const activeAdmins = await lockActiveAdmins(tx)
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
+    const name = input.name.trim()
+    const changes: Record<string, { from: string; to: string }> = {}
+    if (user.name !== name) changes.name = { from: user.name, to: name }
+    if (user.role !== input.role) changes.role = { from: user.role, to: input.role }
+    if (changes.role) {
+      if (userId === context.actor.id) return { ok: false, field: 'role', message: SELF_DEMOTE_MESSAGE } as const
+      if (user.role === 'admin' && user.isActive && activeAdmins.length <= 1) {
+        return { ok: false, field: 'role', message: LAST_ADMIN_DEMOTE_MESSAGE } as const
+      }
+    }
+    const changed = Object.keys(changes)
+    if (changed.length > 0) {
+      await tx.user.update({ where: { id: userId }, data: { name, role: input.role } })
+      await recordAudit(
+        {
+          request: context.request,
+          userId: context.actor.id,
+          action: 'update',
+          entityType: 'User',
+          entityId: userId,
+          details: { fields: changed, changes },
+        },
+        tx,
+      )
+    }
+    return { ok: true, value: { changed } } as const
+  })
+}
+
+/**
+ * Deactivates or reactivates a user. Nobody deactivates themselves, and the
+ * last active admin stays active. The caller ends the user's sessions.
+ */
+export async function setUserActive(
+  userId: string,
+  isActive: boolean,
+  context: ChangeContext,
+): Promise<UserChangeResult<{ changed: boolean }>> {
+  return prisma.$transaction(async (tx) => {
+    const activeAdmins = await lockActiveAdmins(tx)
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
+    if (user.isActive === isActive) return { ok: true, value: { changed: false } } as const
+    if (!isActive) {
+      if (userId === context.actor.id) return { ok: false, message: SELF_DEACTIVATE_MESSAGE } as const
+      if (user.role === 'admin' && activeAdmins.length <= 1) {
+        return { ok: false, message: LAST_ADMIN_DEACTIVATE_MESSAGE } as const
+      }
+    }
+    await tx.user.update({ where: { id: userId }, data: { isActive } })
+    await recordAudit(
+      {
+        request: context.request,
+        userId: context.actor.id,
+        action: 'update',
+        entityType: 'User',
+        entityId: userId,
+        details: { fields: ['isActive'], changes: { isActive: { from: user.isActive, to: isActive } } },
+      },
+      tx,
+    )
+    return { ok: true, value: { changed: true } } as const
+  })
+}
+
+/** Sets a new password and audits that it changed (never the value). The caller ends sessions. */
+export async function changeUserPassword(userId: string, password: string, context: ChangeContext) {
+  const passwordHash = await hashPassword(password)
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } })
+    await recordAudit(
+      {
+        request: context.request,
+        userId: context.actor.id,
+        action: 'update',
+        entityType: 'User',
+        entityId: userId,
+        details: { field: 'password' },
+      },
+      tx,
+    )
+  })
+}
+
+/** Whether `password` is this user's current password. */
+export async function verifyUserPassword(userId: string, password: string) {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } })
+  if (!user) {
+    await verifyAgainstDummy(password)
+    return false
+  }
+  return verifyPassword(password, user.passwordHash)
 }

@@ -48,7 +48,8 @@ async function request(config: GhlConfig, method: string, path: string, body: un
     })
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new GhlError(`GoHighLevel did not answer within ${Math.round(timeoutMs / 1000)} seconds`, true)
+      const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`
+      throw new GhlError(`GoHighLevel did not answer within ${limit}`, true)
     }
     throw new GhlError('GoHighLevel could not be reached', true)
   }

@@ -32,7 +32,6 @@ const VIEWER_ACTIONS = new Set([
 const routes = await Promise.all(
   listAppRoutes().map(async (route) => ({ ...route, module: (await import(route.file)) as RouteModule })),
 )
-const params = { userId: '00000000-0000-4000-8000-000000000000', '*': 'unknown-page' }
 
 function isRefusal(response: Response) {
   if (response.status === 401) return true
@@ -42,14 +41,14 @@ function isRefusal(response: Response) {
 describe('every route refuses anonymous callers', () => {
   const guarded = routes.filter((route) => route.module.loader && !PUBLIC_LOADERS.has(route.id))
   test.each(guarded.map((route) => [route.id, route]))('GET %s', async (_id, route) => {
-    const response = await callRoute(route.module.loader!, makeRequest(route.urlPath), params)
+    const response = await callRoute(route.module.loader!, makeRequest(route.urlPath), route.params)
     expect(isRefusal(response), `${route.urlPath} answered ${response.status}`).toBe(true)
   })
 
   const actions = routes.filter((route) => route.module.action && !PUBLIC_ACTIONS.has(route.id))
   test.each(actions.map((route) => [route.id, route]))('POST %s', async (_id, route) => {
     const request = makeRequest(route.urlPath, { method: 'POST', form: { intent: 'anything' } })
-    const response = await callRoute(route.module.action!, request, params)
+    const response = await callRoute(route.module.action!, request, route.params)
     expect(isRefusal(response), `${route.urlPath} answered ${response.status}`).toBe(true)
   })
 
@@ -69,7 +68,7 @@ describe('a viewer cannot change anything', () => {
     for (const route of writable) {
       for (const method of ['POST', 'PUT', 'DELETE']) {
         const request = makeRequest(route.urlPath, { method, cookie, form: { intent: 'anything' } })
-        const response = await callRoute(route.module.action!, request, params)
+        const response = await callRoute(route.module.action!, request, route.params)
         if (response.status !== 403) allowed.push(`${method} ${route.urlPath} -> ${response.status}`)
       }
     }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
 
-export type AppRoute = { id: string; file: string; urlPath: string }
+export type AppRoute = { id: string; file: string; urlPath: string; params: Record<string, string> }
 
 /**
  * Every route the app defines, read the way the Remix compiler reads them,
@@ -26,6 +26,11 @@ export function listAppRoutes(): AppRoute[] {
         .filter(Boolean)
         .map((segment) => (segment.startsWith(':') ? placeholder : segment === '*' ? 'unknown-page' : segment))
         .join('/')
-    return { id: entry.id, file: path.join(appDirectory, entry.file), urlPath }
+    const params: Record<string, string> = {}
+    for (const segment of segments.join('/').split('/')) {
+      if (segment.startsWith(':')) params[segment.slice(1).replace(/\?$/, '')] = placeholder
+      if (segment === '*') params['*'] = 'unknown-page'
+    }
+    return { id: entry.id, file: path.join(appDirectory, entry.file), urlPath, params }
   })
 }

@@ -49,6 +49,8 @@ if (serverUrl) {
   const { startEmbeddedDatabase } = await import('~/utils/db.server')
   const database = await startEmbeddedDatabase('memory://')
   process.env.DATABASE_URL = database.url
+  // PGlite serves one connection at a time (see app/utils/db.server.ts).
+  process.env.DATABASE_POOL_SIZE = '1'
   cleanup = database.close
 }
 

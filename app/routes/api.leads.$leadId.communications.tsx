@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { communicationToJson, createCommunication, listCommunications } from '~/models/communication.server'
+import { getLead } from '~/models/lead.server'
+import { communicationSchema } from '~/schemas/communication'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw apiError(404, 'Lead not found')
+  return json((await listCommunications(lead.id)).map(communicationToJson))
+}
+
+/** createdBy is always the signed-in user's name, whatever the body says. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw apiError(404, 'Lead not found')
+  const input = await parseJsonBody(request, communicationSchema, 'communication')
+  const communication = await createCommunication(lead.id, input, user.name, { request, userId: user.id })
+  return json(communicationToJson(communication), { status: 201 })
+}

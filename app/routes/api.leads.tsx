@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { createLead, getLead, leadToJson, listLeadsForApi } from '~/models/lead.server'
+import { leadListQuerySchema, leadSchema } from '~/schemas/lead'
+import { methodNotAllowed, parseJsonBody } from '~/utils/api.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { syncLeadNow } from '~/utils/lead-sync.server'
+
+const API_PAGE_SIZE = 50
+
+/** GET /api/leads?q=&status=&source=&page=&pageSize= — an array, newest first; X-Total-Count has the total. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const params = new URL(request.url).searchParams
+  const query = leadListQuerySchema.parse({
+    q: params.get('q') ?? '',
+    status: params.get('status') || undefined,
+    source: params.get('source') || undefined,
+    view: 'table',
+    page: params.get('page') ?? 1,
+    pageSize: params.get('pageSize') ?? API_PAGE_SIZE,
+  })
+  const { total, leads } = await listLeadsForApi(query)
+  return json(leads, { headers: { 'X-Total-Count': String(total) } })
+}
+
+/** POST /api/leads — saves the lead, then mirrors it to GoHighLevel (ghlSync says how that went). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+  const input = await parseJsonBody(request, leadSchema, 'lead')
+  const lead = await createLead(input, { request, userId: user.id })
+  const ghlSync = await syncLeadNow(lead.id)
+  const saved = await getLead(lead.id)
+  return json({ ...leadToJson(saved ?? lead), ghlSync }, { status: 201 })
+}

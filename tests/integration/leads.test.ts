@@ -1,0 +1,195 @@
+import { describe, expect, test } from 'vitest'
+import { loader as listLoader } from '~/routes/_app.leads'
+import { action as newAction } from '~/routes/_app.leads.new'
+import { action as editAction, loader as editLoader } from '~/routes/_app.leads.$leadId.edit'
+import { action as deleteAction } from '~/routes/_app.leads.$leadId.delete'
+import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
+import { action as newCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.new'
+import { action as editCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
+import { action as deleteCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.delete'
+import { prisma } from '~/utils/db.server'
+import { seedDemoData } from '~/utils/demo-data.server'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+
+const leadForm = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace.hopper@example.com',
+  phone: '(555) 123-4567',
+  city: 'Arlington',
+  state: 'VA',
+  zipCode: '22201',
+  status: 'contacted',
+  source: 'referral',
+}
+
+async function toastOf(response: Response) {
+  const cookie = response.headers.get('set-cookie') ?? ''
+  const match = /__toast=([^;]+)/.exec(cookie)
+  if (!match) return null
+  const { getToast } = await import('~/utils/toast.server')
+  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
+}
+
+async function list(cookie: string, query = '') {
+  const response = await callRoute(listLoader, makeRequest(`/leads${query}`, { cookie }))
+  return (await response.json()) as { total: number; leads: Array<{ id: string; firstName: string; lastName: string; email: string; phone: string }> }
+}
+
+describe('lead list', () => {
+  test('search, filters and paging run in the database', async () => {
+    const { cookie } = await signedInUser('viewer')
+    await seedDemoData()
+    const all = await list(cookie)
+    expect(all.total).toBe(60)
+    expect(all.leads).toHaveLength(12)
+    const page5 = await list(cookie, '?page=5')
+    expect(page5.leads).toHaveLength(12)
+    const page6 = await list(cookie, '?page=6')
+    expect(page6.leads).toHaveLength(0)
+
+    const byStatus = await list(cookie, '?status=qualified')
+    expect(byStatus.total).toBe(12)
+    const bySource = await list(cookie, '?source=gohighlevel')
+    expect(bySource.leads.every((lead) => lead)).toBe(true)
+    expect(bySource.total).toBeGreaterThan(0)
+  })
+
+  test('search matches names and e-mail case-insensitively and phone digits', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: leadForm }))
+    for (const q of ['grace', 'HOPPER', 'grace hopper', 'hopper@exam', '555 123', '(555) 123-45', '1234567']) {
+      const result = await list(cookie, `?q=${encodeURIComponent(q)}`)
+      expect(result.leads.map((lead) => lead.email), q).toContain('grace.hopper@example.com')
+    }
+    expect((await list(cookie, '?q=hopperx')).total).toBe(0)
+    expect((await list(cookie, '?q=%25')).leads.map((lead) => lead.email)).not.toContain('grace.hopper@example.com')
+  })
+})
+
+describe('creating, editing and deleting a lead', () => {
+  test('create saves the lead, audits it and toasts the local-only outcome', async () => {
+    const { cookie, user } = await signedInUser('coordinator')
+    const response = await callRoute(newAction, makeRequest('/leads/new?q=x', { cookie, form: { ...leadForm, email: 'create@example.com' } }))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/leads?q=x')
+    expect(await toastOf(response)).toMatchObject({ title: 'Lead created successfully and created locally only!' })
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'create@example.com' } })
+    expect(lead).toMatchObject({ firstName: 'Grace', status: 'contacted', ghlSyncStatus: 'not_configured' })
+    const audit = await prisma.auditLog.findFirst({ where: { entityId: lead.id, action: 'create', userId: user.id } })
+    expect(audit?.entityType).toBe('Lead')
+  })
+
+  test('invalid input returns every message and saves nothing', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = await prisma.lead.count()
+    const response = await callRoute(
+      newAction,
+      makeRequest('/leads/new', { cookie, form: { firstName: '', lastName: 'x', email: 'bad', phone: '123', state: 'NYC', zipCode: '1' } }),
+    )
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.error).toMatchObject({
+      firstName: ['First name is required'],
+      email: ['Valid email is required'],
+      phone: ['Phone number must be at least 10 digits'],
+      state: ['State must be 2 characters'],
+      zipCode: ['Invalid ZIP code format'],
+    })
+    expect(await prisma.lead.count()).toBe(before)
+  })
+
+  test('edit updates the lead and returns where asked', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'edit@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'edit@example.com' } })
+    const page = await callRoute(editLoader, makeRequest(`/leads/${lead.id}/edit`, { cookie }), { leadId: lead.id })
+    expect(((await page.json()) as { lead: { email: string } }).lead.email).toBe('edit@example.com')
+    const response = await callRoute(
+      editAction,
+      makeRequest(`/leads/${lead.id}/edit?redirectTo=${encodeURIComponent(`/leads/${lead.id}`)}`, {
+        cookie,
+        form: { ...leadForm, email: 'edit@example.com', lastName: 'Brewster', status: 'qualified' },
+      }),
+      { leadId: lead.id },
+    )
+    expect(response.headers.get('location')).toBe(`/leads/${lead.id}`)
+    expect(await toastOf(response)).toMatchObject({ title: 'Lead updated successfully!' })
+    const saved = await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })
+    expect(saved).toMatchObject({ lastName: 'Brewster', status: 'qualified', searchText: 'grace brewster edit@example.com' })
+  })
+
+  test('an unknown lead is a 404', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const id = '11111111-1111-4111-8111-111111111111'
+    expect((await callRoute(editLoader, makeRequest(`/leads/${id}/edit`, { cookie }), { leadId: id })).status).toBe(404)
+    expect((await callRoute(leadLoader, makeRequest('/leads/not-a-uuid', { cookie }), { leadId: 'not-a-uuid' })).status).toBe(404)
+  })
+
+  test('delete removes the lead and its communications', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'delete@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'delete@example.com' } })
+    await callRoute(newCommunicationAction, makeRequest(`/leads/${lead.id}/communications/new`, { cookie, form: { type: 'phone' } }), { leadId: lead.id })
+    const response = await callRoute(deleteAction, makeRequest(`/leads/${lead.id}/delete`, { method: 'POST', cookie }), { leadId: lead.id })
+    expect(await toastOf(response)).toMatchObject({ title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
+    expect(await prisma.lead.count({ where: { id: lead.id } })).toBe(0)
+    expect(await prisma.communication.count({ where: { leadId: lead.id } })).toBe(0)
+  })
+})
+
+describe('communication history', () => {
+  test('log, edit and delete, newest first, createdBy is the signed-in user', async () => {
+    const { cookie, user } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'comms@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'comms@example.com' } })
+    const params = { leadId: lead.id }
+
+    const first = await callRoute(newCommunicationAction, makeRequest(`/leads/${lead.id}/communications/new`, { cookie, form: {} }), params)
+    expect(await toastOf(first)).toMatchObject({ title: 'Communication logged successfully!' })
+    await callRoute(
+      newCommunicationAction,
+      makeRequest(`/leads/${lead.id}/communications/new`, {
+        cookie,
+        form: { type: 'phone', direction: 'outbound', status: 'scheduled', subject: 'Follow-up call', createdBy: 'Someone Else' },
+      }),
+      params,
+    )
+    const page = await callRoute(leadLoader, makeRequest(`/leads/${lead.id}`, { cookie }), params)
+    const { communications } = (await page.json()) as { communications: Array<Record<string, string>> }
+    expect(communications.map((entry) => entry.subject)).toEqual(['Follow-up call', null])
+    expect(communications[1]).toMatchObject({ type: 'note', direction: 'internal', status: 'completed', createdBy: user.name })
+    expect(communications[0]!.createdBy).toBe(user.name)
+
+    const id = communications[0]!.id!
+    const edited = await callRoute(
+      editCommunicationAction,
+      makeRequest(`/leads/${lead.id}/communications/${id}/edit`, { cookie, form: { type: 'phone', direction: 'outbound', status: 'completed', subject: 'Called back' } }),
+      { ...params, communicationId: id },
+    )
+    expect(await toastOf(edited)).toMatchObject({ title: 'Communication updated successfully!' })
+    expect((await prisma.communication.findUniqueOrThrow({ where: { id } })).subject).toBe('Called back')
+
+    const deleted = await callRoute(
+      deleteCommunicationAction,
+      makeRequest(`/leads/${lead.id}/communications/${id}/delete`, { method: 'POST', cookie }),
+      { ...params, communicationId: id },
+    )
+    expect(await toastOf(deleted)).toMatchObject({ title: 'Communication deleted successfully!' })
+    expect(await prisma.communication.count({ where: { id } })).toBe(0)
+  })
+
+  test('enumerations are enforced', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'enum@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'enum@example.com' } })
+    const response = await callRoute(
+      newCommunicationAction,
+      makeRequest(`/leads/${lead.id}/communications/new`, { cookie, form: { type: 'fax', direction: 'sideways', status: 'done' } }),
+      { leadId: lead.id },
+    )
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(Object.keys(body.error).sort()).toEqual(['direction', 'status', 'type'])
+  })
+})
