@@ -43,6 +43,10 @@ export async function startFakeGhl(options: { port?: number } = {}): Promise<Fak
       if (mode === 'unauthorized' || req.headers.authorization !== `Bearer ${token}`) {
         return send(401, { statusCode: 401, message: 'Invalid JWT' })
       }
+      if (req.method === 'GET' && path === '/calendars/') {
+        if (req.headers.version !== '2021-04-15') return send(400, { message: 'Version header is required' })
+        return send(200, { calendars: [{ id: 'fake-calendar', name: 'Intake Visits' }] })
+      }
       if (req.headers.version !== '2021-07-28') return send(400, { message: 'Version header is required' })
       if (mode === 'unprocessable') return send(422, { statusCode: 422, message: ['email must be an email'] })
 

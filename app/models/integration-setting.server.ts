@@ -61,3 +61,61 @@ export async function getGhlConfig(): Promise<GhlConfig | null> {
   if (!env.GHL_API_TOKEN || !env.GHL_LOCATION_ID) return null
   return { token: env.GHL_API_TOKEN, locationId: env.GHL_LOCATION_ID, baseUrl: env.GHL_API_BASE_URL, accountName: '' }
 }
+
+export type GhlSettingsView = {
+  accountName: string
+  locationId: string
+  baseUrl: string
+  isActive: boolean
+  hasToken: boolean
+  connectionStatus: 'unknown' | 'connected' | 'failed'
+  lastTestedAt: string | null
+  lastError: string | null
+  /** Where the working configuration comes from. */
+  source: 'settings' | 'environment' | 'none'
+}
+
+type GhlStoredStatus = GhlStoredConfig & {
+  connectionStatus?: GhlSettingsView['connectionStatus']
+  lastTestedAt?: string
+  lastError?: string | null
+}
+
+/** What Settings shows: never the token itself. */
+export async function getGhlSettingsView(): Promise<GhlSettingsView> {
+  const env = getEnv()
+  const stored = await readIntegration<GhlStoredStatus, { token: string }>('gohighlevel')
+  const config = stored?.config ?? {}
+  return {
+    accountName: config.accountName ?? '',
+    locationId: config.locationId ?? env.GHL_LOCATION_ID ?? '',
+    baseUrl: config.baseUrl ?? env.GHL_API_BASE_URL,
+    isActive: config.isActive ?? true,
+    hasToken: Boolean(stored?.secrets.token ?? env.GHL_API_TOKEN),
+    connectionStatus: config.connectionStatus ?? 'unknown',
+    lastTestedAt: config.lastTestedAt ?? null,
+    lastError: config.lastError ?? null,
+    source: stored ? 'settings' : env.GHL_API_TOKEN && env.GHL_LOCATION_ID ? 'environment' : 'none',
+  }
+}
+
+export async function saveGhlSettings(
+  input: { accountName: string; locationId: string; baseUrl?: string; isActive: boolean; token?: string },
+  status?: Pick<GhlStoredStatus, 'connectionStatus' | 'lastTestedAt' | 'lastError'>,
+) {
+  const existing = await readIntegration<GhlStoredStatus, { token: string }>('gohighlevel')
+  const keep = existing?.config ?? {}
+  await saveIntegration(
+    'gohighlevel',
+    {
+      accountName: input.accountName,
+      locationId: input.locationId,
+      baseUrl: input.baseUrl ?? getEnv().GHL_API_BASE_URL,
+      isActive: input.isActive,
+      connectionStatus: status?.connectionStatus ?? keep.connectionStatus ?? 'unknown',
+      lastTestedAt: status?.lastTestedAt ?? keep.lastTestedAt ?? null,
+      lastError: status?.lastError ?? null,
+    },
+    { token: input.token },
+  )
+}

@@ -1,19 +1,138 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ComingSoon } from '~/components/page-header'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, FormErrors } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { recordAudit } from '~/models/audit.server'
+import { getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/models/integration-setting.server'
+import { ghlSettingsSchema } from '~/schemas/integrations'
 import { requireUserWithPermission } from '~/utils/auth.server'
+import { formatDateTime } from '~/utils/format'
+import { GhlError, listGhlCalendars } from '~/utils/ghl.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useTimeZone } from '~/utils/user'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
-  return null
+  return json({ settings: await getGhlSettingsView() })
 }
 
-export default function SettingsTab() {
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'integrations:manage')
+  const current = await getGhlSettingsView()
+  const submission = await parseWithZod(await request.formData(), {
+    schema: ghlSettingsSchema.superRefine((value, ctx) => {
+      if (!value.token && !current.hasToken) {
+        ctx.addIssue({ code: 'custom', path: ['token'], message: 'Private integration token is required' })
+      }
+    }),
+  })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['token'] }), { status: 400 })
+  }
+  const { intent, ...input } = submission.value
+  await saveGhlSettings(input)
+  await recordAudit({ request, userId: user.id, action: 'update', entityType: 'IntegrationSetting', entityId: 'gohighlevel', details: { tokenChanged: Boolean(input.token) } })
+  if (intent === 'save') return redirectWithToast('/settings/gohighlevel', { title: 'Settings Saved' })
+
+  const config = await getGhlConfig()
+  const lastTestedAt = new Date().toISOString()
+  try {
+    if (!config) throw new GhlError('GoHighLevel is switched off or incomplete', false)
+    const calendars = await listGhlCalendars(config)
+    await saveGhlSettings(input, { connectionStatus: 'connected', lastTestedAt, lastError: null })
+    return redirectWithToast('/settings/gohighlevel', {
+      title: 'Connection Successful!',
+      description: `GoHighLevel answered with ${calendars.length} calendar${calendars.length === 1 ? '' : 's'}.`,
+    })
+  } catch (error) {
+    if (!(error instanceof GhlError)) throw error
+    await saveGhlSettings(input, { connectionStatus: 'failed', lastTestedAt, lastError: error.message })
+    return redirectWithToast('/settings/gohighlevel', { type: 'destructive', title: 'Connection Failed', description: error.message })
+  }
+}
+
+export default function GoHighLevelSettings() {
+  const { settings } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const timeZone = useTimeZone()
+  const [form, fields] = useForm({
+    id: 'ghl-settings',
+    constraint: getZodConstraint(ghlSettingsSchema),
+    defaultValue: { ...settings, isActive: settings.isActive ? 'on' : undefined },
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ghlSettingsSchema }),
+  })
+  const busy = navigation.state === 'submitting'
   return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading" className="mb-4 text-lg font-semibold">
-        GoHighLevel
-      </h2>
-      <ComingSoon>The GoHighLevel connection (CRM sync and calendars) is being built.</ComingSoon>
+    <section aria-labelledby="ghl-heading" className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+        <h2 id="ghl-heading" className="text-lg font-semibold">
+          GoHighLevel
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          New and changed leads are mirrored to this GoHighLevel location as contacts. The token is stored encrypted and
+          is never shown again.
+        </p>
+        <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field labelProps={{ children: 'Account Name' }} inputProps={getInputProps(fields.accountName, { type: 'text' })} errors={fields.accountName.errors} />
+          <Field labelProps={{ children: 'Location ID' }} inputProps={getInputProps(fields.locationId, { type: 'text' })} errors={fields.locationId.errors} />
+          <Field
+            labelProps={{ children: 'Private Integration Token' }}
+            inputProps={{ ...getInputProps(fields.token, { type: 'password' }), autoComplete: 'off', placeholder: settings.hasToken ? 'Saved — leave blank to keep it' : '' }}
+            help={settings.hasToken ? 'A token is saved. Enter a new one only to replace it.' : 'From GoHighLevel: Settings → Private Integrations.'}
+            errors={fields.token.errors}
+          />
+          <Field labelProps={{ children: 'API Base URL' }} inputProps={getInputProps(fields.baseUrl, { type: 'url' })} errors={fields.baseUrl.errors} />
+          <div className="flex items-center gap-2">
+            <input {...getInputProps(fields.isActive, { type: 'checkbox' })} className="h-4 w-4" />
+            <label htmlFor={fields.isActive.id} className="text-sm">
+              Sync leads to GoHighLevel
+            </label>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save" disabled={busy}>
+              Save Settings
+            </Button>
+            <Button type="submit" name="intent" value="test" variant="secondary" disabled={busy}>
+              Save and Test Connection
+            </Button>
+          </div>
+        </Form>
+      </div>
+      <aside aria-labelledby="ghl-status-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h3 id="ghl-status-heading" className="font-semibold">
+          Connection
+        </h3>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+          <dt className="text-slate-600">Status</dt>
+          <dd>
+            <span
+              className={
+                settings.connectionStatus === 'connected'
+                  ? 'font-medium text-green-800'
+                  : settings.connectionStatus === 'failed'
+                    ? 'font-medium text-red-800'
+                    : 'text-slate-700'
+              }
+            >
+              {settings.connectionStatus === 'connected' ? 'Connected' : settings.connectionStatus === 'failed' ? 'Not Connected' : 'Unknown'}
+            </span>
+          </dd>
+          <dt className="text-slate-600">Configured in</dt>
+          <dd>{settings.source === 'settings' ? 'Settings' : settings.source === 'environment' ? 'Environment' : 'Not configured'}</dd>
+          <dt className="text-slate-600">Active</dt>
+          <dd>{settings.isActive ? 'Yes' : 'No'}</dd>
+          <dt className="text-slate-600">Last tested</dt>
+          <dd>{settings.lastTestedAt ? formatDateTime(settings.lastTestedAt, timeZone) : 'Never'}</dd>
+        </dl>
+        {settings.lastError ? <p className="mt-3 text-sm text-red-800">{settings.lastError}</p> : null}
+      </aside>
     </section>
   )
 }

@@ -31,7 +31,7 @@ export type GhlContactInput = {
   source?: string | null
 }
 
-async function request(config: GhlConfig, method: string, path: string, body: unknown) {
+async function request(config: GhlConfig, method: string, path: string, body?: unknown, version = CONTACTS_VERSION) {
   const timeoutMs = getEnv().GHL_TIMEOUT_MS
   let response: Response
   try {
@@ -39,11 +39,11 @@ async function request(config: GhlConfig, method: string, path: string, body: un
       method,
       headers: {
         Authorization: `Bearer ${config.token}`,
-        Version: CONTACTS_VERSION,
+        Version: version,
         'Content-Type': 'application/json',
         Accept: 'application/json',
       },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     })
   } catch (error) {
@@ -62,7 +62,7 @@ async function request(config: GhlConfig, method: string, path: string, body: un
   if (response.status === 429 || response.status >= 500) {
     throw new GhlError(`GoHighLevel is unavailable (${response.status})${detail ? `: ${detail}` : ''}`, true, response.status)
   }
-  throw new GhlError(`GoHighLevel refused the contact (${response.status})${detail ? `: ${detail}` : ''}`, false, response.status)
+  throw new GhlError(`GoHighLevel refused the request (${response.status})${detail ? `: ${detail}` : ''}`, false, response.status)
 }
 
 function messageFrom(text: string) {
@@ -104,4 +104,21 @@ export async function upsertGhlContact(config: GhlConfig, contact: GhlContactInp
 export async function updateGhlContact(config: GhlConfig, contactId: string, contact: GhlContactInput) {
   await request(config, 'PUT', `contacts/${encodeURIComponent(contactId)}`, contactBody(contact))
   return { contactId }
+}
+
+const CALENDARS_VERSION = '2021-04-15'
+
+/** The location's calendars; also how Settings tests the connection. */
+export async function listGhlCalendars(config: GhlConfig) {
+  const body = await request(
+    config,
+    'GET',
+    `calendars/?locationId=${encodeURIComponent(config.locationId)}`,
+    undefined,
+    CALENDARS_VERSION,
+  )
+  const calendars = Array.isArray(body.calendars) ? (body.calendars as Array<{ id?: unknown; name?: unknown }>) : []
+  return calendars
+    .filter((calendar) => typeof calendar.id === 'string')
+    .map((calendar) => ({ id: calendar.id as string, name: String(calendar.name ?? '') }))
 }

@@ -58,7 +58,7 @@ describe('GoHighLevel sync', () => {
     ['unauthorized', 'GoHighLevel rejected the credentials (401)', 'pending', true],
     ['server-error', 'GoHighLevel is unavailable (500): Internal server error', 'pending', true],
     ['timeout', 'GoHighLevel did not answer within 300 ms', 'pending', true],
-    ['unprocessable', 'GoHighLevel refused the contact (422): email must be an email', 'failed', false],
+    ['unprocessable', 'GoHighLevel refused the request (422): email must be an email', 'failed', false],
   ] as const)('%s: the lead is kept, the error reported, a retry queued when worthwhile', async (mode, message, state, queued) => {
     fake.ghl.setMode(mode)
     const lead = await newLead()

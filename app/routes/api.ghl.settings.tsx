@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { getGhlSettingsView } from '~/models/integration-setting.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+/** GET /api/ghl/settings — the configured account(s), without credentials. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'integrations:manage')
+  const settings = await getGhlSettingsView()
+  if (settings.source === 'none') return json([])
+  return json([
+    {
+      accountName: settings.accountName,
+      locationId: settings.locationId,
+      isActive: settings.isActive,
+      connectionStatus: settings.connectionStatus,
+      hasToken: settings.hasToken,
+    },
+  ])
+}

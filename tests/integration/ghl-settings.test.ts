@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import { action, loader } from '~/routes/_app.settings.gohighlevel'
+import { loader as apiLoader } from '~/routes/api.ghl.settings'
+import { getGhlConfig } from '~/models/integration-setting.server'
+import { prisma } from '~/utils/db.server'
+import { resetEnvCache } from '~/utils/env.server'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { useFakeGhl } from '#tests/support/ghl'
+
+const fake = useFakeGhl()
+
+function form(values: Record<string, string>) {
+  return { accountName: 'Sunrise Home Care', locationId: fake.ghl.locationId, baseUrl: fake.ghl.url, isActive: 'on', ...values }
+}
+
+describe('Settings → GoHighLevel', () => {
+  test('the token is stored encrypted and never sent to a browser', async () => {
+    const { cookie } = await signedInUser('admin')
+    const saved = await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', token: fake.ghl.token }) }))
+    expect(saved.status).toBe(302)
+    const row = await prisma.integrationSetting.findUniqueOrThrow({ where: { provider: 'gohighlevel' } })
+    expect(JSON.stringify(row)).not.toContain(fake.ghl.token)
+    expect((await getGhlConfig())?.token).toBe(fake.ghl.token)
+
+    const page = await callRoute(loader, makeRequest('/settings/gohighlevel', { cookie }))
+    const text = await page.text()
+    expect(text).not.toContain(fake.ghl.token)
+    expect(JSON.parse(text).settings).toMatchObject({ hasToken: true, accountName: 'Sunrise Home Care', source: 'settings' })
+    const api = await callRoute(apiLoader, makeRequest('/api/ghl/settings', { cookie }))
+    expect(await api.text()).not.toContain(fake.ghl.token)
+  })
+
+  test('a blank token keeps the saved one', async () => {
+    const { cookie } = await signedInUser('admin')
+    await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', token: 'first-token' }) }))
+    await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', token: '', accountName: 'Renamed' }) }))
+    expect(await getGhlConfig()).toMatchObject({ token: 'first-token', accountName: 'Renamed' })
+  })
+
+  test('the first save needs a token when none is saved or configured', async () => {
+    const { cookie } = await signedInUser('admin')
+    await prisma.integrationSetting.deleteMany()
+    const token = process.env.GHL_API_TOKEN
+    delete process.env.GHL_API_TOKEN
+    resetEnvCache()
+    try {
+      const response = await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', token: '' }) }))
+      expect(response.status).toBe(400)
+      expect((await response.json()).error.token).toEqual(['Private integration token is required'])
+      expect(await prisma.integrationSetting.count()).toBe(0)
+    } finally {
+      process.env.GHL_API_TOKEN = token
+      resetEnvCache()
+    }
+  })
+
+  test('test connection: connected with good credentials, a clear failure with bad ones', async () => {
+    const { cookie } = await signedInUser('admin')
+    const ok = await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'test', token: fake.ghl.token }) }))
+    expect(ok.status).toBe(302)
+    expect((await (await callRoute(loader, makeRequest('/settings/gohighlevel', { cookie }))).json()).settings.connectionStatus).toBe('connected')
+
+    const bad = await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'test', token: 'wrong-token' }) }))
+    expect(bad.status).toBe(302)
+    const { settings } = await (await callRoute(loader, makeRequest('/settings/gohighlevel', { cookie }))).json()
+    expect(settings).toMatchObject({ connectionStatus: 'failed', lastError: 'GoHighLevel rejected the credentials (401)' })
+  })
+
+  test('validation messages', async () => {
+    const { cookie } = await signedInUser('admin')
+    const response = await callRoute(
+      action,
+      makeRequest('/settings/gohighlevel', { cookie, form: { intent: 'save', accountName: '', locationId: '', baseUrl: 'not a url' } }),
+    )
+    expect(response.status).toBe(400)
+    const { error } = await response.json()
+    expect(error).toMatchObject({
+      accountName: ['Account name is required'],
+      locationId: ['Location ID is required'],
+      baseUrl: ['Enter a full URL, such as https://services.leadconnectorhq.com'],
+    })
+  })
+
+  test('coordinators cannot see or change provider credentials', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    expect((await callRoute(loader, makeRequest('/settings/gohighlevel', { cookie }))).status).toBe(403)
+    expect((await callRoute(apiLoader, makeRequest('/api/ghl/settings', { cookie }))).status).toBe(403)
+  })
+})
