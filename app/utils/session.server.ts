@@ -76,8 +76,20 @@ export type ActiveSession = {
   endsAt: Date
 }
 
+// Remix hands the same Request to every loader of a page: look the session up once.
+const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
+
 /** The signed-in session, or null; ends sessions that ran out. */
-export async function getActiveSession(request: Request): Promise<ActiveSession | null> {
+export function getActiveSession(request: Request): Promise<ActiveSession | null> {
+  let session = sessionsByRequest.get(request)
+  if (!session) {
+    session = lookUpSession(request)
+    sessionsByRequest.set(request, session)
+  }
+  return session
+}
+
+async function lookUpSession(request: Request): Promise<ActiveSession | null> {
   const token = await readToken(request)
   if (!token) return null
   const id = hashToken(token)

@@ -1,0 +1,162 @@
+/**
+ * npm run bench: seeds 100,000 leads into a scratch database, starts the
+ * production server on it and measures, at 10 concurrent clients, the lead
+ * search page and GET /api/leads?q=… beside the sign-in page (the
+ * framework's floor) in the same run. It prints figures; it asserts nothing.
+ *
+ * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
+ * instead of the embedded one. BENCH_SECONDS sets each measurement's length.
+ */
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
+const CONCURRENCY = 10
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const PORT = Number(process.env.BENCH_PORT ?? 3400)
+const BASE = `http://127.0.0.1:${PORT}`
+const PASSWORD = 'bench-password-1234'
+
+const SEED_SQL = `
+INSERT INTO "Lead" (id, "firstName", "lastName", email, phone, status, source, "searchText", "phoneDigits", "ghlSyncStatus", "createdAt", "updatedAt")
+SELECT gen_random_uuid(), f, l, e, p,
+       (ARRAY['new','contacted','qualified','converted','lost'])[1 + i % 5],
+       (ARRAY['website','referral','social-media','phone-call','email','gohighlevel','other'])[1 + i % 7],
+       lower(f || ' ' || l || ' ' || e), regexp_replace(p, '\\D', '', 'g'), 'not_configured',
+       now() - (i || ' minutes')::interval, now()
+FROM (
+  SELECT i,
+         (ARRAY['Maria','James','Linda','Robert','Patricia','Michael','Barbara','William','Elizabeth','David','Jennifer','Richard','Susan','Joseph','Dorothy','Thomas'])[1 + i % 16] AS f,
+         (ARRAY['Garcia','Johnson','Williams','Brown','Jones','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez'])[1 + (i * 7) % 20] || (i % 97)::text AS l,
+         'lead' || i || '@example.com' AS e,
+         '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
+  FROM generate_series(1, $1::int) AS i
+) AS rows`
+
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number }
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+async function measure(name: string, url: string, cookie?: string): Promise<Result> {
+  const latencies: number[] = []
+  let errors = 0
+  const run = async (until: number, record: boolean) => {
+    while (Date.now() < until) {
+      const started = performance.now()
+      const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+      await response.arrayBuffer()
+      if (!record) continue
+      if (response.status !== 200) errors++
+      latencies.push(performance.now() - started)
+    }
+  }
+  // Warm up, then measure.
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => run(Date.now() + 2000, false)))
+  const start = Date.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => run(start + SECONDS * 1000, true)))
+  const elapsed = (Date.now() - start) / 1000
+  latencies.sort((a, b) => a - b)
+  return { name, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
+}
+
+async function waitForHealth() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('Server did not become healthy')
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO_DATA: 'false',
+    LOG_REQUESTS: 'false',
+    JOBS_ENABLED: 'false',
+  }
+  let dropDatabase: (() => Promise<void>) | undefined
+  if (process.env.BENCH_DATABASE_URL) {
+    const name = `bench_${crypto.randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE "${name}"`)
+    await admin.end()
+    const url = new URL(process.env.BENCH_DATABASE_URL)
+    url.pathname = `/${name}`
+    Object.assign(env, { DATABASE_URL: url.toString(), SESSION_SECRET: crypto.randomBytes(32).toString('hex'), ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') })
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await client.end()
+    }
+  } else {
+    delete env.DATABASE_URL
+  }
+
+  // Seed in this process (the embedded database allows one process at a time).
+  Object.assign(process.env, env)
+  const { getDatabase, disconnectDatabase } = await import('~/utils/db.server')
+  const database = await getDatabase()
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  const seedStart = Date.now()
+  await client.query(SEED_SQL, [LEADS])
+  await client.query('ANALYZE "Lead"')
+  await client.end()
+  await disconnectDatabase()
+  console.log(`Seeded ${LEADS.toLocaleString()} leads in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`)
+
+  const server = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  try {
+    await waitForHealth()
+    const login = await fetch(`${BASE}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'bench@example.com', password: PASSWORD }),
+      redirect: 'manual',
+    })
+    const cookie = login.headers.get('set-cookie')?.split(';')[0]
+    if (!cookie) throw new Error(`Sign-in failed (${login.status})`)
+
+    const floor = await measure('GET /login (floor)', `${BASE}/login`)
+    const page = await measure('GET /leads?q=garcia', `${BASE}/leads?q=garcia`, cookie)
+    const api = await measure('GET /api/leads?q=garcia', `${BASE}/api/leads?q=garcia`, cookie)
+    const phone = await measure('GET /leads?q=555 12', `${BASE}/leads?q=555%2012`, cookie)
+
+    console.log(`\n${CONCURRENCY} concurrent clients, ${SECONDS} s each\n`)
+    console.log('target                      req/s    p50 ms   p95 ms   p99 ms  errors  p95 vs floor')
+    for (const result of [floor, page, api, phone]) {
+      console.log(
+        `${result.name.padEnd(26)} ${result.rps.toFixed(1).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95
+          .toFixed(1)
+          .padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${String(result.errors).padStart(7)}  ${(result.p95 / floor.p95).toFixed(2)}×`,
+      )
+    }
+  } finally {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    await dropDatabase?.()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
