@@ -89,7 +89,7 @@ ALTER TABLE "Communication" ADD CONSTRAINT "Communication_leadId_fkey" FOREIGN K
 
 
 -- Substring search on names, e-mail and phone digits (app/models/lead.server.ts).
--- Prisma's schema cannot describe trigram indexes, so they live here only.
+-- Declared in schema.prisma too (ops: raw("gin_trgm_ops")), so later diffs leave them alone.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX "Lead_searchText_trgm_idx" ON "Lead" USING GIN ("searchText" gin_trgm_ops);
 CREATE INDEX "Lead_phoneDigits_trgm_idx" ON "Lead" USING GIN ("phoneDigits" gin_trgm_ops);
