@@ -65,8 +65,8 @@ export function demoLeads() {
       searchText: `${firstName} ${lastName} ${email}`.toLowerCase(),
       phoneDigits: digitsOf(phone),
       ghlSyncStatus: 'not_configured',
-      // Spread over the last 60 days, newest first.
-      createdAt: new Date(Date.UTC(2026, 9, 1) + (DEMO_LEAD_COUNT - index) * 24 * 60 * 60 * 1000),
+      // One a day over September and October 2026, newest first.
+      createdAt: new Date(Date.UTC(2026, 8, 1, 14) + (DEMO_LEAD_COUNT - index) * 24 * 60 * 60 * 1000),
     }
   })
 }
