@@ -63,7 +63,7 @@ export async function listAuditEntries(filters: AuditFilters) {
     prisma.auditLog.count({ where }),
     prisma.auditLog.findMany({
       where,
-      orderBy: { createdAt: 'desc' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (filters.page - 1) * AUDIT_PAGE_SIZE,
       take: AUDIT_PAGE_SIZE,
       include: { user: { select: { name: true, email: true } } },

@@ -40,7 +40,9 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<Database> 
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 })
+  // The pool keeps one connection, but a connection dropped after an error is
+  // replaced while the old socket is still closing: allow that overlap.
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 })
   await server.start()
   return {
     url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,

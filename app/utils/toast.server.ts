@@ -25,17 +25,19 @@ function toastStorage() {
   return storage
 }
 
-export async function createToastHeaders(input: ToastInput) {
+async function toastCookie(input: ToastInput) {
   const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, toastSchema.parse({ id: crypto.randomUUID(), ...input }))
-  return new Headers({ 'set-cookie': await toastStorage().commitSession(session) })
+  return toastStorage().commitSession(session)
+}
+
+export async function createToastHeaders(input: ToastInput) {
+  return new Headers({ 'set-cookie': await toastCookie(input) })
 }
 
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers)
-  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) {
-    headers.append('set-cookie', cookie)
-  }
+  headers.append('set-cookie', await toastCookie(toast))
   return redirect(url, { ...init, headers })
 }
 

@@ -79,8 +79,8 @@ async function waitForHealth() {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: 'production',
     PORT: String(PORT),
     DATA_DIR: dataDir,

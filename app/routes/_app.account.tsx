@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, FormErrors } from '~/components/forms'
+import { PageHeader } from '~/components/page-header'
+import { Button } from '~/components/ui/button'
+import { changeUserPassword, verifyUserPassword } from '~/models/user.server'
+import { PASSWORD_MIN_LENGTH, changePasswordSchema } from '~/schemas/auth'
+import { requireSession, requireUser } from '~/utils/auth.server'
+import { ROLE_LABELS, isRole } from '~/utils/permissions'
+import { destroyUserSessions } from '~/utils/session.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'My account | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return json({
+    user: {
+      name: user.name,
+      email: user.email,
+      role: isRole(user.role) ? ROLE_LABELS[user.role] : user.role,
+    },
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireSession(request)
+  const { user } = session
+  const formData = await request.formData()
+  const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
+  const submission = parseWithZod(formData, { schema: changePasswordSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields }), { status: 400 })
+  }
+  if (!(await verifyUserPassword(user.id, submission.value.currentPassword))) {
+    return json(
+      submission.reply({ fieldErrors: { currentPassword: ['Current password is incorrect'] }, hideFields }),
+      { status: 400 },
+    )
+  }
+  await changeUserPassword(user.id, submission.value.newPassword, { request, actor: user })
+  // Signed out everywhere else; this browser stays signed in.
+  await destroyUserSessions(user.id, session.id)
+  return redirectWithToast('/account', { title: 'Password changed' })
+}
+
+export default function AccountPage() {
+  const { user } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'change-password',
+    constraint: getZodConstraint(changePasswordSchema),
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  })
+
+  return (
+    <>
+      <PageHeader title="My account" />
+      <div className="flex max-w-xl flex-col gap-6">
+        <section aria-labelledby="profile-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+          <h2 id="profile-heading" className="mb-3 text-lg font-semibold">
+            Profile
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium text-slate-700">Name</dt>
+            <dd>{user.name}</dd>
+            <dt className="font-medium text-slate-700">Email</dt>
+            <dd>{user.email}</dd>
+            <dt className="font-medium text-slate-700">Role</dt>
+            <dd>{user.role}</dd>
+          </dl>
+          <p className="mt-3 text-xs text-slate-600">An administrator can change your name or role.</p>
+        </section>
+        <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+          <h2 id="password-heading" className="mb-1 text-lg font-semibold">
+            Change password
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">You will stay signed in here and be signed out everywhere else.</p>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            {/* Lets password managers tie the new password to this account. */}
+            <input type="text" name="username" value={user.email} autoComplete="username" readOnly hidden />
+            <Field
+              labelProps={{ children: 'Current password' }}
+              inputProps={{
+                ...getInputProps(fields.currentPassword, { type: 'password' }),
+                autoComplete: 'current-password',
+              }}
+              errors={fields.currentPassword.errors}
+            />
+            <Field
+              labelProps={{ children: 'New password' }}
+              inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+              help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              errors={fields.newPassword.errors}
+            />
+            <Field
+              labelProps={{ children: 'Confirm new password' }}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: 'password' }),
+                autoComplete: 'new-password',
+              }}
+              errors={fields.confirmPassword.errors}
+            />
+            <div>
+              <Button type="submit" disabled={navigation.state === 'submitting'}>
+                Change password
+              </Button>
+            </div>
+          </Form>
+        </section>
+      </div>
+    </>
+  )
+}

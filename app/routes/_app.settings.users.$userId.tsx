@@ -1,0 +1,301 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, FormErrors, SelectField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/models/user.server'
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '~/schemas/auth'
+import { deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/schemas/users'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+import { cn } from '~/utils/misc'
+import { ROLES, ROLE_LABELS, isRole } from '~/utils/permissions'
+import { destroyUserSessions } from '~/utils/session.server'
+import { formatDateTime } from '~/utils/time'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.user.name ?? 'User'} | Users | Settings | Healthcare Portal` },
+]
+
+const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireUserWithPermission(request, 'users:manage')
+  const user = await findUserForAdmin(params.userId)
+  if (!user) throw new Response('No user with this id.', { status: 404, statusText: 'Not Found' })
+  return json({
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      roleLabel: isRole(user.role) ? ROLE_LABELS[user.role] : user.role,
+      isActive: user.isActive,
+      createdAt: user.createdAt.toISOString(),
+      created: formatDateTime(user.createdAt, getEnv().AGENCY_TIME_ZONE),
+    },
+    isSelf: user.id === actor.id,
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUserWithPermission(request, 'users:manage')
+  const user = await findUserForAdmin(params.userId)
+  if (!user) throw new Response('No user with this id.', { status: 404, statusText: 'Not Found' })
+  const context = { request, actor }
+  const page = `/settings/users/${user.id}`
+  const formData = await request.formData()
+
+  switch (formData.get('intent')) {
+    case 'update': {
+      const submission = parseWithZod(formData, { schema: updateUserSchema })
+      if (submission.status !== 'success') {
+        return json({ intent: 'update', result: submission.reply() } as const, { status: 400 })
+      }
+      const result = await updateUserAccount(user.id, submission.value, context)
+      if (!result.ok) {
+        const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
+        return json({ intent: 'update', result: submission.reply(errors) } as const, { status: 400 })
+      }
+      return redirectWithToast(page, { title: 'User updated' })
+    }
+    case 'deactivate':
+    case 'reactivate': {
+      const schema = formData.get('intent') === 'deactivate' ? deactivateUserSchema : reactivateUserSchema
+      const submission = parseWithZod(formData, { schema })
+      if (submission.status !== 'success') {
+        return json({ intent: 'status', result: submission.reply() } as const, { status: 400 })
+      }
+      const isActive = submission.value.intent === 'reactivate'
+      const result = await setUserActive(user.id, isActive, context)
+      if (!result.ok) {
+        return json({ intent: 'status', result: submission.reply({ formErrors: [result.message] }) } as const, {
+          status: 400,
+        })
+      }
+      // Every signed-in browser of a deactivated user is signed out at once.
+      if (!isActive) await destroyUserSessions(user.id)
+      return redirectWithToast(page, { title: isActive ? 'User reactivated' : 'User deactivated' })
+    }
+    case 'reset-password': {
+      const submission = parseWithZod(formData, { schema: resetPasswordSchema })
+      const hideFields = ['newPassword', 'confirmPassword']
+      if (submission.status !== 'success') {
+        return json({ intent: 'reset-password', result: submission.reply({ hideFields }) } as const, { status: 400 })
+      }
+      if (user.id === actor.id) {
+        // Changing one's own password asks for the current one: the account page.
+        return json(
+          {
+            intent: 'reset-password',
+            result: submission.reply({
+              formErrors: ['To change your own password, use your account page.'],
+              hideFields,
+            }),
+          } as const,
+          { status: 400 },
+        )
+      }
+      await changeUserPassword(user.id, submission.value.newPassword, context)
+      await destroyUserSessions(user.id)
+      return redirectWithToast(page, { title: 'Password reset' })
+    }
+    default:
+      throw new Response('Unknown form.', { status: 400, statusText: 'Bad Request' })
+  }
+}
+
+export default function UserPage() {
+  const { user, isSelf } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="tab-heading" className="flex max-w-xl flex-col gap-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/settings/users" className="text-blue-700 underline hover:text-blue-900">
+            Back to users
+          </Link>
+        </p>
+        <h2 id="tab-heading" className="text-lg font-semibold">
+          {user.name}
+          {isSelf ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-700">Email</dt>
+          <dd>{user.email}</dd>
+          <dt className="font-medium text-slate-700">Role</dt>
+          <dd>{user.roleLabel}</dd>
+          <dt className="font-medium text-slate-700">Status</dt>
+          <dd>
+            <span
+              className={cn(
+                'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+                user.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700',
+              )}
+            >
+              {user.isActive ? 'Active' : 'Deactivated'}
+            </span>
+          </dd>
+          <dt className="font-medium text-slate-700">Created</dt>
+          <dd>
+            <time dateTime={user.createdAt}>{user.created}</time>
+          </dd>
+        </dl>
+      </div>
+      {/* Keyed by the saved values so the forms start again from them after a change. */}
+      <DetailsForm key={`${user.name}|${user.role}`} />
+      <PasswordForm />
+      <StatusForm key={String(user.isActive)} />
+    </section>
+  )
+}
+
+function useResultFor(intent: 'update' | 'status' | 'reset-password') {
+  const data = useActionData<typeof action>()
+  return data?.intent === intent ? data.result : undefined
+}
+
+function DetailsForm() {
+  const { user, isSelf } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'update-user',
+    constraint: getZodConstraint(updateUserSchema),
+    lastResult: useResultFor('update'),
+    defaultValue: { name: user.name, role: user.role },
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateUserSchema }),
+  })
+  return (
+    <section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <h3 id="details-heading" className="mb-4 font-semibold">
+        Name and role
+      </h3>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="update" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          labelProps={{ children: 'Name' }}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.name.errors}
+        />
+        {isSelf ? (
+          <div className="flex flex-col gap-1 text-sm">
+            <input type="hidden" name="role" value={user.role} />
+            <span className="font-medium text-slate-800">Role</span>
+            <span>{user.roleLabel}</span>
+            <p className="text-xs text-slate-600">You cannot change your own role; another admin can.</p>
+          </div>
+        ) : (
+          <SelectField
+            labelProps={{ children: 'Role' }}
+            selectProps={getSelectProps(fields.role)}
+            options={roleOptions}
+            errors={fields.role.errors}
+          />
+        )}
+        <div>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save changes
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+function PasswordForm() {
+  const { isSelf } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    constraint: getZodConstraint(resetPasswordSchema),
+    lastResult: useResultFor('reset-password'),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  })
+  return (
+    <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <h3 id="password-heading" className="mb-1 font-semibold">
+        Reset password
+      </h3>
+      {isSelf ? (
+        <p className="text-sm text-slate-700">
+          To change your own password, use{' '}
+          <Link to="/account" className="text-blue-700 underline hover:text-blue-900">
+            your account page
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            Sets a new password and signs the user out everywhere. Share the new password with them privately.
+          </p>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="reset-password" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field
+              labelProps={{ children: 'New password' }}
+              inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+              help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              errors={fields.newPassword.errors}
+            />
+            <Field
+              labelProps={{ children: 'Confirm new password' }}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: 'password' }),
+                autoComplete: 'new-password',
+              }}
+              errors={fields.confirmPassword.errors}
+            />
+            <div>
+              <Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
+                Reset password
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}
+
+function StatusForm() {
+  const { user, isSelf } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const [form] = useForm({ id: 'user-status', lastResult: useResultFor('status') })
+  return (
+    <section aria-labelledby="status-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <h3 id="status-heading" className="mb-1 font-semibold">
+        {user.isActive ? 'Deactivate account' : 'Reactivate account'}
+      </h3>
+      {user.isActive && isSelf ? (
+        <p className="text-sm text-slate-700">You cannot deactivate your own account; another admin can.</p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            {user.isActive
+              ? 'A deactivated user is signed out everywhere at once and cannot sign in. Their history stays in the audit log.'
+              : 'The user will be able to sign in again with their password.'}
+          </p>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value={user.isActive ? 'deactivate' : 'reactivate'} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <div>
+              <Button
+                type="submit"
+                variant={user.isActive ? 'destructive' : 'secondary'}
+                disabled={navigation.state === 'submitting'}
+              >
+                {user.isActive ? 'Deactivate user' : 'Reactivate user'}
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,105 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Field, FormErrors, SelectField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { createUserAccount } from '~/models/user.server'
+import { PASSWORD_MIN_LENGTH } from '~/schemas/auth'
+import { createUserSchema } from '~/schemas/users'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { ROLES, ROLE_LABELS } from '~/utils/permissions'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Add user | Settings | Healthcare Portal' }]
+
+const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'users:manage')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireUserWithPermission(request, 'users:manage')
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: createUserSchema })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
+  }
+  const result = await createUserAccount(submission.value, { request, actor })
+  if (!result.ok) {
+    return json(
+      submission.reply({
+        ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+        hideFields: ['password'],
+      }),
+      { status: 400 },
+    )
+  }
+  return redirectWithToast(`/settings/users/${result.value.id}`, { title: 'User created' })
+}
+
+export default function NewUser() {
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'create-user',
+    constraint: getZodConstraint(createUserSchema),
+    lastResult,
+    defaultValue: { role: 'viewer' },
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
+  })
+
+  return (
+    <section aria-labelledby="tab-heading" className="max-w-xl">
+      <p className="mb-2 text-sm">
+        <Link to="/settings/users" className="text-blue-700 underline hover:text-blue-900">
+          Back to users
+        </Link>
+      </p>
+      <h2 id="tab-heading" className="mb-4 text-lg font-semibold">
+        Add user
+      </h2>
+      <Form
+        method="post"
+        className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+        {...getFormProps(form)}
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          labelProps={{ children: 'Name' }}
+          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
+          errors={fields.name.errors}
+        />
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+          errors={fields.email.errors}
+        />
+        <SelectField
+          labelProps={{ children: 'Role' }}
+          selectProps={getSelectProps(fields.role)}
+          options={roleOptions}
+          errors={fields.role.errors}
+        />
+        <Field
+          labelProps={{ children: 'Initial password' }}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+          help={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with the user privately; they can change it from their account page.`}
+          errors={fields.password.errors}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Create user
+          </Button>
+          <Link to="/settings/users" className="inline-flex h-10 items-center px-2 text-sm text-slate-700 underline">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  )
+}

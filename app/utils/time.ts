@@ -1,0 +1,110 @@
+/**
+ * Calendar days in the agency's time zone (AGENCY_TIME_ZONE), with Intl only.
+ * Safe for the browser too: nothing here reads the environment.
+ */
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Like Date.UTC, without its reading of years 0-99 as 1900-1999. */
+function utcTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0) {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  date.setUTCHours(hour, minute, second, 0)
+  return date.getTime()
+}
+
+function parseDateString(dateString: string) {
+  const match = DATE_PATTERN.exec(dateString)
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${dateString}`)
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const utcMidnight = utcTime(year, month, day)
+  // 2024-02-30 rolls over into March; a real date survives the round trip.
+  const check = new Date(utcMidnight)
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`Not a calendar date: ${dateString}`)
+  }
+  return { year, month, day, utcMidnight }
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isDateString(value: string) {
+  try {
+    parseDateString(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string) {
+  let formatter = partsFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall clock in `timeZone` at `instant`, as if that wall clock were UTC. */
+function wallClockAsUtc(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {}
+  for (const part of partsFormatter(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return utcTime(parts.year!, parts.month!, parts.day!, parts.hour! % 24, parts.minute!, parts.second!)
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (east positive). */
+function offsetAt(instant: number, timeZone: string) {
+  const whole = instant - (((instant % 1000) + 1000) % 1000)
+  return wallClockAsUtc(whole, timeZone) - whole
+}
+
+/**
+ * The first instant of the calendar day `dateString` (YYYY-MM-DD) in
+ * `timeZone`. Usually local midnight; where a daylight-saving change skips
+ * midnight, the first moment the clocks show that day (and for a day the zone
+ * skipped altogether, such as 2011-12-30 in Pacific/Apia, the start of the
+ * next one).
+ */
+export function zonedDayStart(dateString: string, timeZone: string): Date {
+  const { utcMidnight } = parseDateString(dateString)
+  const DAY = 24 * 60 * 60 * 1000
+  // Every offset the zone uses around that day; one of them is in force at
+  // the day's start.
+  const offsets = new Set([-DAY, 0, DAY].map((shift) => offsetAt(utcMidnight + shift, timeZone)))
+  const starts = [...offsets]
+    .map((offset) => utcMidnight - offset)
+    .filter((candidate) => wallClockAsUtc(candidate, timeZone) >= utcMidnight)
+  if (starts.length === 0) throw new RangeError(`No start found for ${dateString} in ${timeZone}`)
+  return new Date(Math.min(...starts))
+}
+
+/** `dateString` moved by `days` calendar days (YYYY-MM-DD in, YYYY-MM-DD out). */
+export function addDays(dateString: string, days: number) {
+  const { utcMidnight } = parseDateString(dateString)
+  return new Date(utcMidnight + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/** e.g. "Mar 10, 2024, 1:05:03 AM EST" in the given zone. */
+export function formatDateTime(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'long' }).format(
+    new Date(date),
+  )
+}
+
+/** e.g. "Mar 10, 2024" in the given zone. */
+export function formatDate(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(new Date(date))
+}

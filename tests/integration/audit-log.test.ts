@@ -1,0 +1,218 @@
+import { describe, expect, test } from 'vitest'
+import * as auditLogRoute from '~/routes/_app.settings.audit-log'
+import { AUDIT_PAGE_SIZE, recordAudit } from '~/models/audit.server'
+import { prisma } from '~/utils/db.server'
+import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
+
+type Entry = { id: string; who: string; action: string; entityType: string; entityId: string | null; when: string; ipAddress: string | null }
+
+async function auditPage(cookie: string, query = '') {
+  const response = await callRoute(auditLogRoute.loader, makeRequest(`/settings/audit-log${query}`, { cookie }))
+  return { status: response.status, data: await response.json() }
+}
+
+describe('who may read the audit log', () => {
+  test.each(['coordinator', 'viewer'] as const)('a %s gets 403', async (role) => {
+    const { cookie } = await signedInUser(role)
+    const response = await callRoute(auditLogRoute.loader, makeRequest('/settings/audit-log', { cookie }))
+    expect(response.status).toBe(403)
+  })
+
+  test('the page is read-only: no action to post to', () => {
+    expect('action' in auditLogRoute).toBe(false)
+  })
+})
+
+describe('browsing entries', () => {
+  test('newest first, with who, action, entity, client address and the time in the agency zone', async () => {
+    const { cookie } = await signedInUser('admin')
+    const actor = await createTestUser('coordinator', { name: 'Fox Mulder' })
+    await prisma.auditLog.createMany({
+      data: [
+        { createdAt: new Date('2024-03-10T06:05:03Z'), userId: actor.id, action: 'update', entityType: 'ShowTest', entityId: 'lead-1', ipAddress: '203.0.113.5' },
+        { createdAt: new Date('2024-07-04T16:00:00Z'), actorEmail: 'stranger@example.com', action: 'login_failed', entityType: 'ShowTest' },
+        { createdAt: new Date('2024-01-02T12:00:00Z'), action: 'create', entityType: 'ShowTest' },
+      ],
+    })
+    const { status, data } = await auditPage(cookie, '?entityType=ShowTest')
+    expect(status).toBe(200)
+    expect(data.total).toBe(3)
+    const entries: Entry[] = data.entries
+    expect(entries.map((entry) => entry.who)).toEqual(['stranger@example.com', 'Fox Mulder', 'System'])
+    expect(entries[0]).toMatchObject({ action: 'Login Failed', ipAddress: null })
+    expect(entries[1]).toMatchObject({ action: 'Update', entityType: 'ShowTest', entityId: 'lead-1', ipAddress: '203.0.113.5' })
+    // 06:05 UTC on 10 March 2024 is 1:05 AM in New York (still EST); July is EDT.
+    expect(entries[1]!.when).toMatch(/^Mar 10, 2024, 1:05:03\sAM EST$/)
+    expect(entries[0]!.when).toMatch(/^Jul 4, 2024, 12:00:00\sPM EDT$/)
+  })
+
+  test('the filter form offers every action, the entity types in the log and every user', async () => {
+    const { user, cookie } = await signedInUser('admin')
+    await recordAudit({ request: new Request('http://localhost/'), userId: user.id, action: 'view', entityType: 'OptionsTest' })
+    const { data } = await auditPage(cookie)
+    expect(data.options.actions.map((option: { value: string }) => option.value)).toEqual([
+      'create', 'update', 'delete', 'view', 'login', 'login_failed', 'logout',
+    ])
+    expect(data.options.entityTypes).toContainEqual({ value: 'OptionsTest', label: 'OptionsTest' })
+    expect(data.options.users.map((option: { value: string }) => option.value)).toContain(user.id)
+  })
+})
+
+describe('filters', () => {
+  test('by action, entity type and user, alone and together', async () => {
+    const { cookie } = await signedInUser('admin')
+    const alice = await createTestUser('coordinator')
+    const bob = await createTestUser('coordinator')
+    await prisma.auditLog.createMany({
+      data: [
+        { userId: alice.id, action: 'create', entityType: 'FilterLead' },
+        { userId: alice.id, action: 'update', entityType: 'FilterLead' },
+        { userId: bob.id, action: 'update', entityType: 'FilterLead' },
+        { userId: bob.id, action: 'update', entityType: 'FilterPatient' },
+        { userId: bob.id, action: 'delete', entityType: 'FilterPatient' },
+      ],
+    })
+    const count = async (query: string) => (await auditPage(cookie, query)).data.total
+    expect(await count('?entityType=FilterLead')).toBe(3)
+    expect(await count(`?userId=${bob.id}`)).toBe(3)
+    expect(await count(`?userId=${alice.id}&action=update`)).toBe(1)
+    expect(await count(`?userId=${bob.id}&action=update&entityType=FilterPatient`)).toBe(1)
+    expect(await count(`?userId=${bob.id}&action=create`)).toBe(0)
+    // Empty fields mean "all".
+    expect(await count(`?action=&entityType=&userId=${alice.id}&from=&to=`)).toBe(2)
+
+    const { data } = await auditPage(cookie, `?userId=${alice.id}&action=update`)
+    expect(data.values).toEqual({ action: 'update', entityType: '', userId: alice.id, from: '', to: '' })
+  })
+
+  test('an empty result says so', async () => {
+    const { cookie } = await signedInUser('admin')
+    const { status, data } = await auditPage(cookie, '?entityType=NothingLikeThis')
+    expect(status).toBe(200)
+    expect(data.total).toBe(0)
+    expect(data.entries).toEqual([])
+  })
+
+  test('from and to are whole days in the agency time zone, across a DST change', async () => {
+    const { cookie } = await signedInUser('admin')
+    const times = [
+      '2024-03-10T04:59:59Z', // Mar 9, 11:59:59 PM EST
+      '2024-03-10T05:00:00Z', // Mar 10, 12:00 AM EST: first moment of the 10th
+      '2024-03-11T03:59:59Z', // Mar 10, 11:59:59 PM EDT: last moment of the 10th (a 23-hour day)
+      '2024-03-11T04:00:00Z', // Mar 11, 12:00 AM EDT
+    ]
+    await prisma.auditLog.createMany({
+      data: times.map((time) => ({ createdAt: new Date(time), action: 'view', entityType: 'DateTest', entityId: time })),
+    })
+    const ids = async (query: string) =>
+      ((await auditPage(cookie, `?entityType=DateTest${query}`)).data.entries as Entry[]).map((entry) => entry.entityId).sort()
+
+    expect(await ids('&from=2024-03-10&to=2024-03-10')).toEqual([times[1], times[2]])
+    expect(await ids('&from=2024-03-10')).toEqual([times[1], times[2], times[3]])
+    expect(await ids('&to=2024-03-09')).toEqual([times[0]])
+    expect(await ids('&from=2024-03-11&to=2024-03-11')).toEqual([times[3]])
+  })
+
+  test('bad filters are explained next to their fields', async () => {
+    const { cookie } = await signedInUser('admin')
+    const badDate = await auditPage(cookie, '?from=2024-02-30&to=yesterday&action=explode&userId=nobody')
+    expect(badDate.status).toBe(400)
+    expect(badDate.data.errors).toMatchObject({
+      from: ['Enter a date as YYYY-MM-DD'],
+      to: ['Enter a date as YYYY-MM-DD'],
+      action: ['Choose an action from the list'],
+      userId: ['Choose a user from the list'],
+    })
+    expect(badDate.data.entries).toEqual([])
+    expect(badDate.data.values.from).toBe('2024-02-30')
+
+    const reversed = await auditPage(cookie, '?from=2024-03-10&to=2024-03-01')
+    expect(reversed.status).toBe(400)
+    expect(reversed.data.errors.to).toEqual(['The "to" date must be on or after the "from" date'])
+  })
+})
+
+describe('pagination', () => {
+  test(`${AUDIT_PAGE_SIZE} entries a page, with links that keep the filters`, async () => {
+    const { cookie } = await signedInUser('admin')
+    const start = Date.parse('2025-01-01T12:00:00Z')
+    await prisma.auditLog.createMany({
+      data: Array.from({ length: 120 }, (_, index) => ({
+        createdAt: new Date(start + index * 60_000),
+        action: 'view',
+        entityType: 'PageTest',
+        entityId: String(index),
+      })),
+    })
+    const first = (await auditPage(cookie, '?entityType=PageTest&action=view')).data
+    expect(first.total).toBe(120)
+    expect(first.entries).toHaveLength(50)
+    expect(first.entries[0].entityId).toBe('119')
+    expect(first.firstShown).toBe(1)
+    expect(first.pagination).toMatchObject({
+      page: 1,
+      pageCount: 3,
+      previous: null,
+      next: '/settings/audit-log?entityType=PageTest&action=view&page=2',
+    })
+    expect(first.pagination.pages.map((link: { page: number; current: boolean }) => [link.page, link.current])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+    ])
+
+    const second = (await auditPage(cookie, '?entityType=PageTest&action=view&page=2')).data
+    expect(second.entries.map((entry: Entry) => entry.entityId)).toEqual(
+      Array.from({ length: 50 }, (_, index) => String(69 - index)),
+    )
+    expect(second.firstShown).toBe(51)
+    expect(second.pagination.previous).toBe('/settings/audit-log?entityType=PageTest&action=view')
+    expect(second.pagination.next).toBe('/settings/audit-log?entityType=PageTest&action=view&page=3')
+
+    const third = (await auditPage(cookie, '?entityType=PageTest&action=view&page=3')).data
+    expect(third.entries).toHaveLength(20)
+    expect(third.entries.at(-1).entityId).toBe('0')
+    expect(third.pagination.next).toBeNull()
+
+    const beyond = (await auditPage(cookie, '?entityType=PageTest&page=9')).data
+    expect(beyond.entries).toEqual([])
+    expect(beyond.pagination.previous).toBe('/settings/audit-log?entityType=PageTest&page=3')
+
+    // A page number that is not one falls back to the first page.
+    const junk = (await auditPage(cookie, '?entityType=PageTest&page=abc')).data
+    expect(junk.pagination.page).toBe(1)
+    expect(junk.entries).toHaveLength(50)
+  })
+
+  test('long runs of pages are shortened around the current one', async () => {
+    const { cookie } = await signedInUser('admin')
+    await prisma.auditLog.createMany({
+      data: Array.from({ length: AUDIT_PAGE_SIZE * 10 }, () => ({ action: 'view', entityType: 'ManyPages' })),
+    })
+    const { data } = await auditPage(cookie, '?entityType=ManyPages&page=5')
+    expect(data.pagination.pageCount).toBe(10)
+    expect(data.pagination.pages.map((link: { page: number } | null) => link?.page ?? '…')).toEqual([1, '…', 3, 4, 5, 6, 7, '…', 10])
+  })
+})
+
+describe('the log is append-only', () => {
+  /**
+   * The trigger's error, not some other failure. After a database error the
+   * in-memory test database (PGlite over a socket) drops that connection; a
+   * short pause lets it go before the pool opens the next one.
+   */
+  async function expectRefused(operation: () => Promise<unknown>) {
+    await expect(operation()).rejects.toThrow(/AuditLog entries cannot be changed or deleted/)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  test('the database refuses to change or delete entries', async () => {
+    await recordAudit({ request: new Request('http://localhost/'), action: 'view', entityType: 'Immutable', entityId: 'x' })
+    const entry = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'Immutable' } })
+    await expectRefused(() => prisma.auditLog.update({ where: { id: entry.id }, data: { action: 'delete' } }))
+    await expectRefused(() => prisma.auditLog.updateMany({ where: { entityType: 'Immutable' }, data: { entityId: 'y' } }))
+    await expectRefused(() => prisma.auditLog.delete({ where: { id: entry.id } }))
+    await expectRefused(() => prisma.auditLog.deleteMany({ where: { entityType: 'Immutable' } }))
+    expect(await prisma.auditLog.findUniqueOrThrow({ where: { id: entry.id } })).toEqual(entry)
+  })
+})

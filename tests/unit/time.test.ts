@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest'
+import { addDays, formatDate, formatDateTime, isDateString, zonedDayStart } from '~/utils/time'
+
+const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
+const HOUR = 60 * 60 * 1000
+const dayLength = (dateString: string, timeZone: string) =>
+  (zonedDayStart(addDays(dateString, 1), timeZone).getTime() - zonedDayStart(dateString, timeZone).getTime()) / HOUR
+
+describe('zonedDayStart', () => {
+  test('is local midnight as an instant', () => {
+    expect(iso('2024-01-15', 'America/New_York')).toBe('2024-01-15T05:00:00.000Z') // EST, UTC-5
+    expect(iso('2024-07-04', 'America/New_York')).toBe('2024-07-04T04:00:00.000Z') // EDT, UTC-4
+    expect(iso('2024-07-04', 'America/Los_Angeles')).toBe('2024-07-04T07:00:00.000Z')
+    expect(iso('2024-01-15', 'UTC')).toBe('2024-01-15T00:00:00.000Z')
+    expect(iso('2024-01-15', 'Asia/Kolkata')).toBe('2024-01-14T18:30:00.000Z') // half-hour offset
+    expect(iso('2024-01-15', 'Asia/Kathmandu')).toBe('2024-01-14T18:15:00.000Z') // quarter-hour offset
+    expect(iso('2024-01-15', 'Pacific/Auckland')).toBe('2024-01-14T11:00:00.000Z') // east of UTC, in summer time
+  })
+
+  test('spring forward in New York: the day starts in EST and lasts 23 hours', () => {
+    expect(iso('2024-03-10', 'America/New_York')).toBe('2024-03-10T05:00:00.000Z')
+    expect(iso('2024-03-11', 'America/New_York')).toBe('2024-03-11T04:00:00.000Z')
+    expect(dayLength('2024-03-10', 'America/New_York')).toBe(23)
+  })
+
+  test('fall back in New York: the day starts in EDT and lasts 25 hours', () => {
+    expect(iso('2024-11-03', 'America/New_York')).toBe('2024-11-03T04:00:00.000Z')
+    expect(iso('2024-11-04', 'America/New_York')).toBe('2024-11-04T05:00:00.000Z')
+    expect(dayLength('2024-11-03', 'America/New_York')).toBe(25)
+  })
+
+  test('ordinary days are 24 hours long all year', () => {
+    for (const day of ['2024-01-01', '2024-02-29', '2024-06-30', '2024-12-31']) {
+      expect(dayLength(day, 'America/New_York')).toBe(24)
+    }
+  })
+
+  test('where the clocks skip midnight, the day starts at the first moment it shows', () => {
+    // Santiago moved from UTC-4 to UTC-3 at midnight on 2022-09-11: clocks went 23:59:59 -> 01:00.
+    expect(iso('2022-09-11', 'America/Santiago')).toBe('2022-09-11T04:00:00.000Z')
+    // Back from UTC-3 to UTC-4 at midnight on 2022-04-03: 23:59:59 -> 23:00 on the 2nd.
+    expect(iso('2022-04-03', 'America/Santiago')).toBe('2022-04-03T04:00:00.000Z')
+    expect(dayLength('2022-04-02', 'America/Santiago')).toBe(25)
+  })
+
+  test('a day the zone skipped altogether starts when the next one does', () => {
+    // Samoa jumped from 29 to 31 December 2011.
+    expect(iso('2011-12-30', 'Pacific/Apia')).toBe(iso('2011-12-31', 'Pacific/Apia'))
+    expect(iso('2011-12-31', 'Pacific/Apia')).toBe('2011-12-30T10:00:00.000Z')
+  })
+
+  test('rejects anything but a real YYYY-MM-DD date', () => {
+    for (const bad of ['2024-02-30', '2023-02-29', '2024-13-01', '2024-1-5', '03/10/2024', '', 'today']) {
+      expect(() => zonedDayStart(bad, 'America/New_York'), bad).toThrow(RangeError)
+    }
+  })
+})
+
+describe('isDateString', () => {
+  test('knows real calendar dates', () => {
+    expect(isDateString('2024-02-29')).toBe(true)
+    expect(isDateString('2023-02-29')).toBe(false)
+    expect(isDateString('2024-04-31')).toBe(false)
+    expect(isDateString('2024-04-30T00:00')).toBe(false)
+  })
+})
+
+describe('addDays', () => {
+  test('moves across months, years and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01')
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01')
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29')
+    // Calendar days, not 24-hour periods: a DST change makes no difference.
+    expect(addDays('2024-03-10', 1)).toBe('2024-03-11')
+  })
+})
+
+describe('formatting in the agency zone', () => {
+  test('shows the local date and time with the zone abbreviation', () => {
+    expect(formatDateTime(new Date('2024-03-10T06:05:03Z'), 'America/New_York')).toMatch(/^Mar 10, 2024, 1:05:03\sAM EST$/)
+    expect(formatDateTime('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05:03\sAM EDT$/)
+    // Late evening in New York is already the next day in UTC.
+    expect(formatDate(new Date('2024-07-05T02:00:00Z'), 'America/New_York')).toBe('Jul 4, 2024')
+  })
+})
