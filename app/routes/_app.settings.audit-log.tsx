@@ -16,7 +16,7 @@ import { auditFilterSchema } from '~/schemas/audit'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { getEnv } from '~/utils/env.server'
 import { cn, titleCase } from '~/utils/misc'
-import { addDays, formatDateTime, zonedDayStart } from '~/utils/time'
+import { addDays, formatTimestamp, zonedDayStart } from '~/utils/time'
 
 export const meta: MetaFunction = () => [{ title: 'Audit Log | Settings | Healthcare Portal' }]
 
@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: entry.id,
       createdAt: entry.createdAt.toISOString(),
       // Formatted on the server, in the agency's zone, so every browser shows the same.
-      when: formatDateTime(entry.createdAt, timeZone),
+      when: formatTimestamp(entry.createdAt, timeZone),
       who: entry.user?.name ?? entry.actorEmail ?? 'System',
       action: titleCase(entry.action),
       entityType: entry.entityType,

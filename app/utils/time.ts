@@ -98,7 +98,20 @@ export function addDays(dateString: string, days: number) {
 }
 
 /** e.g. "Mar 10, 2024, 1:05:03 AM EST" in the given zone. */
+/** Staff-facing date and time in the agency's zone, US English short form: "Mar 10, 2024, 1:05 AM". */
 export function formatDateTime(date: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(date))
+}
+
+/** To the second, with the zone: for the audit log. */
+export function formatTimestamp(date: Date | string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'long' }).format(
     new Date(date),
   )

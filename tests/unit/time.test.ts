@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, formatDate, formatDateTime, isDateString, zonedDayStart } from '~/utils/time'
+import { addDays, formatDate, formatDateTime, formatTimestamp, isDateString, zonedDayStart } from '~/utils/time'
 
 const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
 const HOUR = 60 * 60 * 1000
@@ -78,8 +78,9 @@ describe('addDays', () => {
 
 describe('formatting in the agency zone', () => {
   test('shows the local date and time with the zone abbreviation', () => {
-    expect(formatDateTime(new Date('2024-03-10T06:05:03Z'), 'America/New_York')).toMatch(/^Mar 10, 2024, 1:05:03\sAM EST$/)
-    expect(formatDateTime('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05:03\sAM EDT$/)
+    expect(formatTimestamp(new Date('2024-03-10T06:05:03Z'), 'America/New_York')).toMatch(/^Mar 10, 2024, 1:05:03\sAM EST$/)
+    expect(formatTimestamp('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05:03\sAM EDT$/)
+    expect(formatDateTime('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05\sAM$/)
     // Late evening in New York is already the next day in UTC.
     expect(formatDate(new Date('2024-07-05T02:00:00Z'), 'America/New_York')).toBe('Jul 4, 2024')
   })
