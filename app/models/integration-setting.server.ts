@@ -119,3 +119,15 @@ export async function saveGhlSettings(
     { token: input.token },
   )
 }
+
+export type BoldsignConfig = { baseUrl: string; apiKey: string }
+
+/** BoldSign's API key from Settings (encrypted) or the environment; null when missing. */
+export async function getBoldsignConfig(): Promise<BoldsignConfig | null> {
+  const env = getEnv()
+  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string }>('boldsign')
+  if (stored?.config.isActive === false) return null
+  const apiKey = stored?.secrets.apiKey ?? env.BOLDSIGN_API_KEY
+  if (!apiKey) return null
+  return { apiKey, baseUrl: stored?.config.baseUrl || env.BOLDSIGN_API_BASE_URL }
+}

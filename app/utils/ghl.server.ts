@@ -1,5 +1,6 @@
 import type { GhlConfig } from '~/models/integration-setting.server'
 import { getEnv } from './env.server'
+import { describeDuration } from './misc'
 
 /**
  * GoHighLevel (LeadConnector API v2) contacts. Only the fields the portal
@@ -48,8 +49,7 @@ async function request(config: GhlConfig, method: string, path: string, body?: u
     })
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`
-      throw new GhlError(`GoHighLevel did not answer within ${limit}`, true)
+      throw new GhlError(`GoHighLevel did not answer within ${describeDuration(timeoutMs)}`, true)
     }
     throw new GhlError('GoHighLevel could not be reached', true)
   }

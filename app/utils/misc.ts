@@ -19,3 +19,8 @@ export function titleCase(value: string) {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 }
+
+/** 10000 → '10 seconds'; 300 → '300 ms' (for "did not answer within …"). */
+export function describeDuration(ms: number) {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`
+}

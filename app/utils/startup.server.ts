@@ -28,14 +28,17 @@ export async function prepareDatabase() {
 /** MOCKS=true: local fakes of the external services, so the portal runs offline. */
 async function startMocks() {
   const { startFakeGhl } = await import('~/mocks/ghl.server')
-  const ghl = await startFakeGhl()
+  const { startFakeBoldsign } = await import('~/mocks/boldsign.server')
+  const [ghl, boldsign] = await Promise.all([startFakeGhl(), startFakeBoldsign()])
   Object.assign(process.env, {
     GHL_API_BASE_URL: ghl.url,
     GHL_API_TOKEN: ghl.token,
     GHL_LOCATION_ID: ghl.locationId,
+    BOLDSIGN_API_BASE_URL: boldsign.url,
+    BOLDSIGN_API_KEY: boldsign.apiKey,
   })
   resetEnvCache()
-  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}`)
+  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}`)
 }
 
 export async function ensureFirstAdmin() {

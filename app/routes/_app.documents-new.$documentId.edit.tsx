@@ -1,0 +1,63 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Field, FormErrors, TextareaField } from '~/components/forms'
+import { RouteDialog } from '~/components/route-dialog'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { getDocument, updateDocument } from '~/models/document.server'
+import { documentEditSchema } from '~/schemas/document'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const document = await getDocument(params.documentId ?? '')
+  if (!document) throw new Response('Document not found', { status: 404 })
+  return json({ document: { name: document.name, description: document.description } })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const submission = parseWithZod(await request.formData(), { schema: documentEditSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const document = await updateDocument(params.documentId ?? '', submission.value, { request, userId: user.id }).catch(() => undefined)
+  const back = `/documents-new${new URL(request.url).search}`
+  if (document === undefined) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to update document' })
+  if (!document) throw new Response('Document not found', { status: 404 })
+  return redirectWithToast(back, { title: 'Document Updated' })
+}
+
+export default function EditDocument() {
+  const { document } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'document-edit',
+    constraint: getZodConstraint(documentEditSchema),
+    defaultValue: document,
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentEditSchema }),
+  })
+  const closeTo = `/documents-new${search}`
+  return (
+    <RouteDialog title="Edit Document" closeTo={closeTo}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field labelProps={{ children: 'Document Name' }} inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
+        <TextareaField labelProps={{ children: 'Description' }} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+        <div className="flex justify-end gap-3">
+          <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save Changes
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  )
+}

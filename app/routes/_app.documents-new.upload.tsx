@@ -1,0 +1,124 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import type { z } from 'zod'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { ErrorList, FormErrors, SelectField, TextareaField } from '~/components/forms'
+import { RouteDialog } from '~/components/route-dialog'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { createDocument, documentTypeOptions } from '~/models/document.server'
+import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/schemas/document'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { UploadError, receivePdfUpload } from '~/utils/document-upload.server'
+import { getStorage } from '~/utils/storage.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Upload Document | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  return json({ types: await documentTypeOptions() })
+}
+
+async function uploadFailed(reason: string, status: number) {
+  return json(
+    { status: 'error' as const, initialValue: {}, error: { file: [reason] } },
+    { status, headers: await createToastHeaders({ type: 'destructive', title: 'Upload Failed', description: reason }) },
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  let upload
+  try {
+    upload = await receivePdfUpload(request)
+  } catch (error) {
+    if (error instanceof UploadError) return uploadFailed(error.message, error.status)
+    throw error
+  }
+  const { file, form } = upload
+  const submission = parseWithZod(form, { schema: documentUploadSchema })
+  if (submission.status !== 'success' || !file) {
+    if (file) await getStorage().remove(file.key)
+    const reply = submission.reply()
+    return json(
+      { ...reply, error: { ...(reply.error ?? {}), ...(file ? {} : { file: ['Select a PDF file'] }) } },
+      { status: 400 },
+    )
+  }
+  try {
+    await createDocument(file, submission.value, { request, userId: user.id, userName: user.name })
+  } catch (error) {
+    console.error(error)
+    return uploadFailed('Upload failed', 500)
+  }
+  return redirectWithToast(`/documents-new${new URL(request.url).search}`, {
+    title: `${file.fileName} uploaded successfully`,
+  })
+}
+
+export default function UploadDocument() {
+  const { types } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
+  const navigation = useNavigation()
+  const [form, fields] = useForm<z.input<typeof documentUploadSchema>>({
+    id: 'document-upload',
+    constraint: getZodConstraint(documentUploadSchema),
+    defaultValue: { category: 'general' },
+    lastResult,
+  })
+  const busy = navigation.state === 'submitting'
+  const closeTo = `/documents-new${search}`
+  const fileErrors = (lastResult?.error as Record<string, string[] | undefined> | undefined)?.file
+  return (
+    <RouteDialog title="Upload Document" closeTo={closeTo}>
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField labelProps={{ children: 'Category' }} selectProps={getSelectProps(fields.category)} options={DOCUMENT_CATEGORIES} errors={fields.category.errors} />
+        {types.length > 0 ? (
+          <SelectField
+            labelProps={{ children: 'Document Type' }}
+            selectProps={getSelectProps(fields.documentTypeId)}
+            options={[{ value: '', label: 'None' }, ...types.map((type) => ({ value: type.id, label: type.name }))]}
+            errors={fields.documentTypeId.errors}
+          />
+        ) : null}
+        <div className="flex flex-col gap-1">
+          <label htmlFor="document-file" className="text-sm font-medium text-slate-800">
+            PDF File
+          </label>
+          <input
+            id="document-file"
+            name="file"
+            type="file"
+            accept="application/pdf,.pdf"
+            required
+            aria-invalid={fileErrors?.length ? true : undefined}
+            aria-describedby={`document-file-hint${fileErrors?.length ? ' document-file-error' : ''}`}
+            onChange={(event) => {
+              const input = event.currentTarget
+              const chosen = input.files?.[0]
+              input.setCustomValidity(chosen && chosen.size > MAX_DOCUMENT_BYTES ? 'The file is larger than 50MB' : '')
+            }}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
+          />
+          <p id="document-file-hint" className="text-xs text-slate-600">
+            Select a PDF file (max 50MB)
+          </p>
+          <ErrorList id="document-file-error" errors={fileErrors} />
+        </div>
+        <TextareaField labelProps={{ children: 'Description' }} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+        <div className="flex justify-end gap-3">
+          <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Uploading...' : 'Upload'}
+          </Button>
+        </div>
+      </Form>
+    </RouteDialog>
+  )
+}

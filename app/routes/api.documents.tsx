@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { documentToJson, listDocuments } from '~/models/document.server'
+import { parseDocumentListQuery } from '~/schemas/document'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+/** GET /api/documents?q=&category=&type=&page=&pageSize= — newest first; X-Total-Count has the total. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const params = new URL(request.url).searchParams
+  const query = parseDocumentListQuery(params)
+  const pageSize = Math.min(100, Math.max(1, Number(params.get('pageSize')) || 50))
+  const { total, documents } = await listDocuments({ ...query, pageSize })
+  return json(documents.map(documentToJson), { headers: { 'X-Total-Count': String(total) } })
+}

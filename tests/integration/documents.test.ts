@@ -1,0 +1,246 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { action as listAction, loader as listLoader } from '~/routes/_app.documents-new'
+import { action as uploadAction } from '~/routes/_app.documents-new.upload'
+import { action as editAction } from '~/routes/_app.documents-new.$documentId.edit'
+import { action as deleteAction } from '~/routes/_app.documents-new.$documentId.delete'
+import { loader as downloadLoader } from '~/routes/api.documents.$documentId.download'
+import { action as apiUpload } from '~/routes/api.documents.simple-upload'
+import { loader as apiList } from '~/routes/api.documents'
+import { action as apiDocument } from '~/routes/api.documents.$documentId'
+import { action as apiCreateTemplate } from '~/routes/api.boldsign.create-template'
+import { prisma } from '~/utils/db.server'
+import { getEnv, resetEnvCache } from '~/utils/env.server'
+import { getToast } from '~/utils/toast.server'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { useFakeBoldsign } from '#tests/support/boldsign'
+import { SAMPLE_PDF, multipartRequest } from '#tests/support/uploads'
+
+const fake = useFakeBoldsign()
+
+function storedFiles() {
+  const folder = path.join(getEnv().DATA_DIR, 'files', 'documents')
+  return fs.existsSync(folder) ? fs.readdirSync(folder) : []
+}
+
+async function toastOf(response: Response) {
+  const match = /__toast=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')
+  if (!match) return null
+  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
+}
+
+async function upload(cookie: string, fields: Record<string, string> = { category: 'forms' }, file = { name: 'Intake Form.pdf', type: 'application/pdf', bytes: SAMPLE_PDF as Uint8Array }) {
+  return callRoute(uploadAction, multipartRequest('/documents-new/upload', fields, file, cookie))
+}
+
+describe('uploading', () => {
+  test('a PDF is stored, listed and announced', async () => {
+    const { cookie, user } = await signedInUser('coordinator')
+    const response = await upload(cookie, { category: 'forms', description: 'New client intake' })
+    expect(response.status).toBe(302)
+    expect(await toastOf(response)).toMatchObject({ title: 'Intake Form.pdf uploaded successfully' })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Intake Form.pdf' }, orderBy: { createdAt: 'desc' } })
+    expect(document).toMatchObject({ name: 'Intake Form', category: 'forms', fileSize: SAMPLE_PDF.length, uploadedBy: user.name, description: 'New client intake' })
+    expect(fs.readFileSync(path.join(getEnv().DATA_DIR, 'files', document.storageKey))).toEqual(SAMPLE_PDF)
+
+    const list = await (await callRoute(listLoader, makeRequest('/documents-new?q=intake&category=forms', { cookie }))).json()
+    expect(list.documents.map((entry: { id: string }) => entry.id)).toContain(document.id)
+    const other = await (await callRoute(listLoader, makeRequest('/documents-new?category=billing', { cookie }))).json()
+    expect(other.documents.map((entry: { id: string }) => entry.id)).not.toContain(document.id)
+  })
+
+  test('a renamed non-PDF is refused and leaves nothing behind', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = { files: storedFiles().length, rows: await prisma.document.count() }
+    const response = await upload(cookie, { category: 'general' }, { name: 'notes.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('just some text\n'.repeat(200)) })
+    expect(response.status).toBe(415)
+    expect((await response.json()).error.file).toEqual(['This file is not a PDF: its content does not start like one'])
+    expect(await toastOf(response)).toMatchObject({ type: 'destructive', title: 'Upload Failed' })
+    expect(storedFiles().length).toBe(before.files)
+    expect(await prisma.document.count()).toBe(before.rows)
+  })
+
+  test('a file over 50 MB is refused while streaming and leaves nothing behind', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = storedFiles().length
+    const big = new Uint8Array(51 * 1024 * 1024)
+    big.set(SAMPLE_PDF.subarray(0, 100))
+    const response = await upload(cookie, { category: 'general' }, { name: 'big.pdf', type: 'application/pdf', bytes: big })
+    expect(response.status).toBe(413)
+    expect((await response.json()).error.file).toEqual(['The file is larger than 50MB'])
+    expect(storedFiles().length).toBe(before)
+    expect(fs.readdirSync(path.join(getEnv().DATA_DIR, 'files', 'documents')).some((name) => name.endsWith('.partial'))).toBe(false)
+  })
+
+  test('a declared size over the limit is refused before reading', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const request = new Request('http://localhost/documents-new/upload', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) },
+      body: '--x--',
+    })
+    expect((await callRoute(uploadAction, request)).status).toBe(413)
+  })
+
+  test('an interrupted upload leaves nothing behind and says why', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = storedFiles().length
+    const boundary = 'cut-off'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ngeneral\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+    let sent = false
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true
+          controller.enqueue(new TextEncoder().encode(head))
+          controller.enqueue(new Uint8Array(SAMPLE_PDF.subarray(0, 2048)))
+          controller.enqueue(new Uint8Array(4096))
+          return
+        }
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const request = new Request('http://localhost/documents-new/upload', {
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      // @ts-expect-error Node needs this for a streamed body
+      duplex: 'half',
+    })
+    const response = await callRoute(uploadAction, request)
+    expect(response.status).toBe(400)
+    expect((await response.json()).error.file).toEqual(['The upload was interrupted before the file arrived in full'])
+    expect(storedFiles().length).toBe(before)
+  })
+
+  test('a missing file is reported next to the field', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const response = await callRoute(uploadAction, multipartRequest('/documents-new/upload', { category: 'general' }, null, cookie))
+    expect(response.status).toBe(400)
+    expect((await response.json()).error.file).toEqual(['Select a PDF file'])
+  })
+})
+
+describe('download, edit and delete', () => {
+  test('download streams the file to staff and counts it', async () => {
+    const { cookie } = await signedInUser('viewer')
+    const writer = await signedInUser('coordinator')
+    await upload(writer.cookie, { category: 'policies' }, { name: 'Policy.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Policy.pdf' } })
+    const response = await callRoute(downloadLoader, makeRequest(`/api/documents/${document.id}/download`, { cookie }), { documentId: document.id })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/pdf')
+    expect(response.headers.get('content-disposition')).toContain('filename="Policy.pdf"')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(SAMPLE_PDF)
+    expect((await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).downloadCount).toBe(1)
+    const anonymous = await callRoute(downloadLoader, makeRequest(`/api/documents/${document.id}/download`), { documentId: document.id })
+    expect(anonymous.status).toBe(401)
+  })
+
+  test('edit needs a name; delete removes the record and the file', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await upload(cookie, { category: 'general' }, { name: 'Temp.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Temp.pdf' } })
+    const params = { documentId: document.id }
+    const invalid = await callRoute(editAction, makeRequest(`/documents-new/${document.id}/edit`, { cookie, form: { name: '' } }), params)
+    expect(invalid.status).toBe(400)
+    expect((await invalid.json()).error.name).toEqual(['Document name is required'])
+    const edited = await callRoute(editAction, makeRequest(`/documents-new/${document.id}/edit`, { cookie, form: { name: 'Renamed', description: 'Updated' } }), params)
+    expect(await toastOf(edited)).toMatchObject({ title: 'Document Updated' })
+    expect(await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).toMatchObject({ name: 'Renamed', description: 'Updated' })
+
+    const file = path.join(getEnv().DATA_DIR, 'files', document.storageKey)
+    const deleted = await callRoute(deleteAction, makeRequest(`/documents-new/${document.id}/delete`, { method: 'POST', cookie }), params)
+    expect(await toastOf(deleted)).toMatchObject({ title: 'Document Deleted' })
+    expect(await prisma.document.count({ where: { id: document.id } })).toBe(0)
+    expect(fs.existsSync(file)).toBe(false)
+  })
+})
+
+describe('Publish Bold Template', () => {
+  async function newDocument(cookie: string) {
+    const name = `Consent ${Math.random().toString(36).slice(2)}.pdf`
+    await upload(cookie, { category: 'agreements' }, { name, type: 'application/pdf', bytes: SAMPLE_PDF })
+    return prisma.document.findFirstOrThrow({ where: { fileName: name } })
+  }
+  const publish = (cookie: string, documentId: string) =>
+    callRoute(listAction, makeRequest('/documents-new', { cookie, form: { intent: 'publish', documentId } }))
+
+  test('creates a template from the stored PDF and keeps its id', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const document = await newDocument(cookie)
+    const response = await publish(cookie, document.id)
+    const toast = await toastOf(response)
+    expect(toast?.title).toBe('Template Created')
+    const template = fake.boldsign.templates.at(-1)!
+    expect(template).toMatchObject({ title: document.name, fileName: document.fileName, bytes: SAMPLE_PDF.length })
+    expect((await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).boldsignTemplateId).toBe(template.templateId)
+  })
+
+  test.each([
+    ['unauthorized', 'BoldSign rejected the API key (401)'],
+    ['bad-request', 'BoldSign refused the template (400): The Files field is invalid.'],
+    ['server-error', 'BoldSign is unavailable (500): Internal Server Error'],
+    ['timeout', 'BoldSign did not answer within 500 ms'],
+  ] as const)('%s: Template Creation Failed with the reason', async (mode, message) => {
+    const { cookie } = await signedInUser('coordinator')
+    const document = await newDocument(cookie)
+    fake.boldsign.setMode(mode)
+    const toast = await toastOf(await publish(cookie, document.id))
+    expect(toast).toMatchObject({ type: 'destructive', title: 'Template Creation Failed', description: message })
+    expect((await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).boldsignTemplateId).toBeNull()
+  })
+
+  test('not configured: says so', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const document = await newDocument(cookie)
+    const key = process.env.BOLDSIGN_API_KEY
+    delete process.env.BOLDSIGN_API_KEY
+    resetEnvCache()
+    try {
+      const toast = await toastOf(await publish(cookie, document.id))
+      expect(toast?.description).toMatch(/^BoldSign is not configured/)
+    } finally {
+      process.env.BOLDSIGN_API_KEY = key
+      resetEnvCache()
+    }
+  })
+})
+
+describe('documents API', () => {
+  test('simple-upload answers success and error; list, update and delete', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const ok = await callRoute(apiUpload, multipartRequest('/api/documents/simple-upload', { category: 'billing' }, { name: 'Invoice.pdf', type: 'application/pdf', bytes: SAMPLE_PDF }, cookie))
+    expect(ok.status).toBe(201)
+    const created = await ok.json()
+    expect(created).toMatchObject({ success: true, error: null, document: { name: 'Invoice', category: 'billing' } })
+
+    const bad = await callRoute(apiUpload, multipartRequest('/api/documents/simple-upload', { category: 'billing' }, { name: 'x.txt', type: 'text/plain', bytes: new Uint8Array([1, 2, 3]) }, cookie))
+    expect(bad.status).toBe(415)
+    expect(await bad.json()).toEqual({ success: false, error: 'Only PDF files can be uploaded' })
+    const badCategory = await callRoute(apiUpload, multipartRequest('/api/documents/simple-upload', { category: 'recipes' }, { name: 'a.pdf', type: 'application/pdf', bytes: SAMPLE_PDF }, cookie))
+    expect(badCategory.status).toBe(400)
+
+    const list = await callRoute(apiList, makeRequest('/api/documents?category=billing', { cookie }))
+    expect(list.headers.get('x-total-count')).toBe('1')
+    const id = created.document.id as string
+    const put = await callRoute(apiDocument, makeRequest(`/api/documents/${id}`, { method: 'PUT', cookie, json: { name: 'Invoice 2026', description: 'Paid' } }), { documentId: id })
+    expect(await put.json()).toMatchObject({ name: 'Invoice 2026', description: 'Paid' })
+    const invalid = await callRoute(apiDocument, makeRequest(`/api/documents/${id}`, { method: 'PUT', cookie, json: { name: '' } }), { documentId: id })
+    expect(invalid.status).toBe(400)
+    const del = await callRoute(apiDocument, makeRequest(`/api/documents/${id}`, { method: 'DELETE', cookie }), { documentId: id })
+    expect(await del.json()).toEqual({ success: true, id })
+    expect((await callRoute(apiDocument, makeRequest(`/api/documents/${id}`, { method: 'DELETE', cookie }), { documentId: id })).status).toBe(404)
+  })
+
+  test('create-template takes a base64 PDF', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const ok = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: { title: 'Consent', description: 'x', fileName: 'consent.pdf', pdfBase64: SAMPLE_PDF.toString('base64') } }))
+    expect(await ok.json()).toMatchObject({ success: true, templateId: expect.any(String) })
+    const notPdf = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: { title: 'x', pdfBase64: Buffer.from('hello').toString('base64') } }))
+    expect(notPdf.status).toBe(400)
+    const missing = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: {} }))
+    expect(missing.status).toBe(400)
+  })
+})
