@@ -152,11 +152,3 @@ export function documentToJson(document: DocumentRecord) {
   }
 }
 
-/** Active document types for pickers and the list filter. */
-export async function documentTypeOptions() {
-  return prisma.documentType.findMany({
-    where: { isActive: true },
-    select: { id: true, name: true },
-    orderBy: [{ displayOrder: 'asc' }, { name: 'asc' }],
-  })
-}

@@ -7,7 +7,8 @@ import { PageHeader } from '~/components/page-header'
 import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { documentTypeOptions, listDocuments } from '~/models/document.server'
+import { listDocuments } from '~/models/document.server'
+import { listDocumentTypes } from '~/models/document-type.server'
 import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, formatFileSize, parseDocumentListQuery } from '~/schemas/document'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { publishDocumentTemplate } from '~/utils/document-publish.server'
@@ -24,7 +25,7 @@ const REFRESH_MS = 30_000
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
   const query = parseDocumentListQuery(new URL(request.url).searchParams)
-  const [{ total, documents }, types] = await Promise.all([listDocuments(query), documentTypeOptions()])
+  const [{ total, documents }, types] = await Promise.all([listDocuments(query), listDocumentTypes({ activeOnly: true })])
   return json({ query, total, documents, types })
 }
 

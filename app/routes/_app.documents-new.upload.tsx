@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { ErrorList, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { createDocument, documentTypeOptions } from '~/models/document.server'
+import { createDocument } from '~/models/document.server'
+import { listDocumentTypes } from '~/models/document-type.server'
 import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/schemas/document'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { UploadError, receivePdfUpload } from '~/utils/document-upload.server'
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: 'Upload Document | Healthcare 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ types: await documentTypeOptions() })
+  return json({ types: await listDocumentTypes({ activeOnly: true }) })
 }
 
 async function uploadFailed(reason: string, status: number) {

@@ -105,9 +105,8 @@ describe('uploading', () => {
       method: 'POST',
       headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
       body,
-      // @ts-expect-error Node needs this for a streamed body
       duplex: 'half',
-    })
+    } as RequestInit)
     const response = await callRoute(uploadAction, request)
     expect(response.status).toBe(400)
     expect((await response.json()).error.file).toEqual(['The upload was interrupted before the file arrived in full'])

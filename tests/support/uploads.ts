@@ -12,7 +12,7 @@ export function multipartRequest(
 ) {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name)
+  if (file) form.append('file', new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name)
   return new Request(new URL(pathname, 'http://localhost'), {
     method: 'POST',
     body: form,

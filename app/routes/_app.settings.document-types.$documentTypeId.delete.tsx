@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { RouteDialog } from '~/components/route-dialog'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { deleteDocumentType, getDocumentType } from '~/models/document-type.server'
+import { DOCUMENT_TYPES_PATH } from '~/schemas/document-type'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Delete Document Type | Settings | Healthcare Portal' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const documentType = await getDocumentType(params.documentTypeId ?? '')
+  if (!documentType) throw new Response('Document type not found', { status: 404 })
+  return json({ name: documentType.name, ghlTag: documentType.ghlTag })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const deleted = await deleteDocumentType(params.documentTypeId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+    console.error(error)
+    return null
+  })
+  if (deleted === null) {
+    return redirectWithToast(DOCUMENT_TYPES_PATH, { type: 'destructive', title: 'Error', description: 'Failed to delete document type' })
+  }
+  if (!deleted) throw new Response('Document type not found', { status: 404 })
+  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type deleted successfully!' })
+}
+
+export default function DeleteDocumentType() {
+  const { name, ghlTag } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  return (
+    <RouteDialog title="Delete Document Type" closeTo={DOCUMENT_TYPES_PATH}>
+      <p className="text-sm text-slate-700">Are you sure you want to delete this document type?</p>
+      <p className="mt-2 text-sm text-slate-700">
+        <span className="font-medium">{name}</span> (tag <code className="font-mono text-xs">{ghlTag}</code>). Documents of this
+        type stay in the library without a type.
+      </p>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        <Link to={DOCUMENT_TYPES_PATH} preventScrollReset className={buttonClassName('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
+          Delete
+        </Button>
+      </Form>
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,66 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { DocumentTypeForm } from '~/components/document-type-form'
+import { RouteDialog } from '~/components/route-dialog'
+import { getDocumentType, updateDocumentType } from '~/models/document-type.server'
+import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/schemas/document-type'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Edit Document Type - ${data.documentType.name}` : 'Edit Document Type'} | Settings | Healthcare Portal` },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const documentType = await getDocumentType(params.documentTypeId ?? '')
+  if (!documentType) throw new Response('Document type not found', { status: 404 })
+  return json({
+    documentType: {
+      id: documentType.id,
+      name: documentType.name,
+      description: documentType.description,
+      ghlTag: documentType.ghlTag,
+      isActive: documentType.isActive,
+      displayOrder: documentType.displayOrder,
+    },
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const existing = await getDocumentType(params.documentTypeId ?? '')
+  if (!existing) throw new Response('Document type not found', { status: 404 })
+  const submission = parseWithZod(await request.formData(), { schema: documentTypeFormSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let documentType
+  try {
+    documentType = await updateDocumentType(existing.id, submission.value, { request, userId: user.id })
+  } catch (error) {
+    console.error(error)
+    return json(submission.reply({ formErrors: ['Failed to save document type'] }), {
+      status: 500,
+      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to save document type' }),
+    })
+  }
+  if (!documentType) throw new Response('Document type not found', { status: 404 })
+  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type updated successfully!' })
+}
+
+export default function EditDocumentType() {
+  const { documentType } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={DOCUMENT_TYPES_PATH}>
+      <DocumentTypeForm
+        id={`document-type-${documentType.id}`}
+        documentType={documentType}
+        lastResult={lastResult}
+        cancelTo={DOCUMENT_TYPES_PATH}
+        submitLabel="Update Document Type"
+      />
+    </RouteDialog>
+  )
+}
