@@ -131,3 +131,18 @@ export async function getBoldsignConfig(): Promise<BoldsignConfig | null> {
   if (!apiKey) return null
   return { apiKey, baseUrl: stored?.config.baseUrl || env.BOLDSIGN_API_BASE_URL }
 }
+
+export async function getBoldsignSettingsView() {
+  const env = getEnv()
+  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string }>('boldsign')
+  return {
+    baseUrl: stored?.config.baseUrl ?? env.BOLDSIGN_API_BASE_URL,
+    isActive: stored?.config.isActive ?? true,
+    hasApiKey: Boolean(stored?.secrets.apiKey ?? env.BOLDSIGN_API_KEY),
+    source: stored ? ('settings' as const) : env.BOLDSIGN_API_KEY ? ('environment' as const) : ('none' as const),
+  }
+}
+
+export async function saveBoldsignSettings(input: { apiKey?: string; baseUrl: string; isActive: boolean }) {
+  await saveIntegration('boldsign', { baseUrl: input.baseUrl, isActive: input.isActive }, { apiKey: input.apiKey })
+}

@@ -22,3 +22,19 @@ export const ghlSettingsSchema = z.object({
   ),
   isActive: z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean()),
 })
+
+export const BOLDSIGN_REGIONS = [
+  { value: 'https://api.boldsign.com', label: 'United States (api.boldsign.com)' },
+  { value: 'https://api-eu.boldsign.com', label: 'Europe (api-eu.boldsign.com)' },
+  { value: 'https://api-ca.boldsign.com', label: 'Canada (api-ca.boldsign.com)' },
+  { value: 'https://api-au.boldsign.com', label: 'Australia (api-au.boldsign.com)' },
+] as const
+
+/** Settings → BoldSign. The API key is write-only: blank keeps the saved one. */
+export const boldsignSettingsSchema = z.object({
+  apiKey: z.preprocess(blank, z.string().trim().max(500).optional()),
+  baseUrl: z.enum(BOLDSIGN_REGIONS.map((region) => region.value) as [string, ...string[]], {
+    error: 'Choose the region of your BoldSign account',
+  }),
+  isActive: z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean()),
+})

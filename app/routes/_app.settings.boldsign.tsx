@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field, FormErrors, SelectField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { recordAudit } from '~/models/audit.server'
+import { getBoldsignSettingsView, saveBoldsignSettings } from '~/models/integration-setting.server'
+import { BOLDSIGN_REGIONS, boldsignSettingsSchema } from '~/schemas/integrations'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'integrations:manage')
+  return json({ settings: await getBoldsignSettingsView() })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'integrations:manage')
+  const current = await getBoldsignSettingsView()
+  const submission = parseWithZod(await request.formData(), {
+    schema: boldsignSettingsSchema.superRefine((value, ctx) => {
+      if (!value.apiKey && !current.hasApiKey) ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'API key is required' })
+    }),
+  })
+  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['apiKey'] }), { status: 400 })
+  await saveBoldsignSettings(submission.value)
+  await recordAudit({
+    request,
+    userId: user.id,
+    action: 'update',
+    entityType: 'IntegrationSetting',
+    entityId: 'boldsign',
+    details: { apiKeyChanged: Boolean(submission.value.apiKey) },
+  })
+  return redirectWithToast('/settings/boldsign', { title: 'Settings Saved' })
+}
+
+export default function BoldsignSettings() {
+  const { settings } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'boldsign-settings',
+    constraint: getZodConstraint(boldsignSettingsSchema),
+    defaultValue: { baseUrl: settings.baseUrl, isActive: settings.isActive ? 'on' : undefined },
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: boldsignSettingsSchema }),
+  })
+  return (
+    <section aria-labelledby="boldsign-heading" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="boldsign-heading" className="text-lg font-semibold">
+        BoldSign
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Used to publish library PDFs as BoldSign templates. The API key is stored encrypted and never shown again.{' '}
+        {settings.source === 'environment' ? 'A key is currently set in the server environment.' : null}
+      </p>
+      <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          labelProps={{ children: 'API Key' }}
+          inputProps={{ ...getInputProps(fields.apiKey, { type: 'password' }), autoComplete: 'off', placeholder: settings.hasApiKey ? 'Saved — leave blank to keep it' : '' }}
+          help={settings.hasApiKey ? 'A key is saved. Enter a new one only to replace it.' : 'From BoldSign: API → API Key.'}
+          errors={fields.apiKey.errors}
+        />
+        <SelectField labelProps={{ children: 'Region' }} selectProps={getSelectProps(fields.baseUrl)} options={BOLDSIGN_REGIONS} errors={fields.baseUrl.errors} />
+        <div className="flex items-center gap-2">
+          <input {...getInputProps(fields.isActive, { type: 'checkbox' })} className="h-4 w-4" />
+          <label htmlFor={fields.isActive.id} className="text-sm">
+            Use BoldSign
+          </label>
+        </div>
+        <div>
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save Settings
+          </Button>
+        </div>
+      </Form>
+    </section>
+  )
+}
