@@ -5,7 +5,7 @@ import { BoldsignError, createBoldsignTemplate } from './boldsign.server'
 import { getStorage } from './storage.server'
 
 export const BOLDSIGN_NOT_CONFIGURED =
-  'BoldSign is not configured: an administrator must add its API key (BOLDSIGN_API_KEY) first'
+  'BoldSign is not configured: an administrator must add its API key under Settings → BoldSign'
 
 export type PublishResult = { ok: true; templateId: string } | { ok: false; status: number; message: string }
 

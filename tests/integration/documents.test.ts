@@ -50,6 +50,16 @@ describe('uploading', () => {
     expect(other.documents.map((entry: { id: string }) => entry.id)).not.toContain(document.id)
   })
 
+  test('a document can be given a type, and the list filters by it', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const type = await prisma.documentType.create({ data: { name: 'Consent Forms', ghlTag: 'consent-forms' } })
+    await upload(cookie, { category: 'agreements', documentTypeId: type.id }, { name: 'Typed.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    await upload(cookie, { category: 'agreements' }, { name: 'Untyped.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const list = await (await callRoute(listLoader, makeRequest(`/documents-new?type=${type.id}`, { cookie }))).json()
+    expect(list.documents.map((entry: { fileName: string }) => entry.fileName)).toEqual(['Typed.pdf'])
+    expect(list.types).toEqual([{ id: type.id, name: 'Consent Forms', description: null, ghlTag: 'consent-forms', isActive: true, displayOrder: 1, createdAt: expect.any(String), updatedAt: expect.any(String) }])
+  })
+
   test('a renamed non-PDF is refused and leaves nothing behind', async () => {
     const { cookie } = await signedInUser('coordinator')
     const before = { files: storedFiles().length, rows: await prisma.document.count() }
