@@ -19,6 +19,8 @@ export const documentSelect = {
   downloadCount: true,
   uploadedBy: true,
   boldsignTemplateId: true,
+  boldsignTemplateStatus: true,
+  boldsignTemplateError: true,
   createdAt: true,
 } as const
 
@@ -128,7 +130,11 @@ export async function countDownload(id: string) {
 
 export async function setBoldsignTemplate(id: string, templateId: string, actor: Actor) {
   await prisma.$transaction(async (tx) => {
-    await tx.document.update({ where: { id }, data: { boldsignTemplateId: templateId } })
+    // BoldSign finishes templates asynchronously and tells us by webhook.
+    await tx.document.update({
+      where: { id },
+      data: { boldsignTemplateId: templateId, boldsignTemplateStatus: 'pending', boldsignTemplateError: null },
+    })
     await recordAudit({ ...actor, action: 'update', entityType: 'Document', entityId: id, details: { boldsignTemplateId: templateId } }, tx)
   })
 }
@@ -148,7 +154,28 @@ export function documentToJson(document: DocumentRecord) {
     downloadCount: document.downloadCount,
     uploadedBy: document.uploadedBy,
     boldsignTemplateId: document.boldsignTemplateId,
+    boldsignTemplateStatus: document.boldsignTemplateStatus,
     createdAt: document.createdAt.toISOString(),
   }
 }
 
+
+/** Documents whose BoldSign template BoldSign is still processing. */
+export async function listPendingDocuments() {
+  return prisma.document.findMany({
+    where: { boldsignTemplateStatus: 'pending' },
+    select: documentSelect,
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+/** From BoldSign's TemplateCreated / TemplateCreateFailed webhook events. */
+export async function settleBoldsignTemplate(templateId: string, outcome: { ready: true } | { ready: false; error: string }) {
+  const { count } = await prisma.document.updateMany({
+    where: { boldsignTemplateId: templateId },
+    data: outcome.ready
+      ? { boldsignTemplateStatus: 'ready', boldsignTemplateError: null }
+      : { boldsignTemplateStatus: 'failed', boldsignTemplateError: outcome.error },
+  })
+  return count
+}

@@ -134,15 +134,27 @@ export async function getBoldsignConfig(): Promise<BoldsignConfig | null> {
 
 export async function getBoldsignSettingsView() {
   const env = getEnv()
-  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string }>('boldsign')
+  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string; webhookSecret: string }>(
+    'boldsign',
+  )
   return {
     baseUrl: stored?.config.baseUrl ?? env.BOLDSIGN_API_BASE_URL,
     isActive: stored?.config.isActive ?? true,
     hasApiKey: Boolean(stored?.secrets.apiKey ?? env.BOLDSIGN_API_KEY),
+    hasWebhookSecret: Boolean(stored?.secrets.webhookSecret ?? env.BOLDSIGN_WEBHOOK_SECRET),
     source: stored ? ('settings' as const) : env.BOLDSIGN_API_KEY ? ('environment' as const) : ('none' as const),
   }
 }
 
-export async function saveBoldsignSettings(input: { apiKey?: string; baseUrl: string; isActive: boolean }) {
-  await saveIntegration('boldsign', { baseUrl: input.baseUrl, isActive: input.isActive }, { apiKey: input.apiKey })
+export async function saveBoldsignSettings(input: { apiKey?: string; webhookSecret?: string; baseUrl: string; isActive: boolean }) {
+  await saveIntegration(
+    'boldsign',
+    { baseUrl: input.baseUrl, isActive: input.isActive },
+    { apiKey: input.apiKey, webhookSecret: input.webhookSecret },
+  )
+}
+
+export async function getBoldsignWebhookSecret() {
+  const stored = await readIntegration<Record<string, unknown>, { webhookSecret: string }>('boldsign')
+  return stored?.secrets.webhookSecret ?? getEnv().BOLDSIGN_WEBHOOK_SECRET ?? null
 }

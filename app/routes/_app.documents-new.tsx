@@ -183,9 +183,7 @@ function DocumentRowView({ document, canWrite, search }: { document: DocumentRow
         <span className="font-medium">{document.name}</span>
         {document.description ? <span className="mt-1 block text-xs font-normal text-slate-600">{document.description}</span> : null}
         {document.documentType ? <span className="mt-1 block text-xs font-normal text-slate-600">Type: {document.documentType.name}</span> : null}
-        {document.boldsignTemplateId ? (
-          <span className="mt-1 block text-xs font-normal text-green-800">BoldSign template {document.boldsignTemplateId}</span>
-        ) : null}
+        {document.boldsignTemplateId ? <TemplateStatus document={document} /> : null}
       </th>
       <td className="px-4 py-3 align-top">
         <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{categoryLabel(document.category)}</span>
@@ -200,6 +198,22 @@ function DocumentRowView({ document, canWrite, search }: { document: DocumentRow
         <DocumentActions document={document} canWrite={canWrite} search={search} />
       </td>
     </tr>
+  )
+}
+
+function TemplateStatus({ document }: { document: DocumentRow }) {
+  if (document.boldsignTemplateStatus === 'failed') {
+    return (
+      <span className="mt-1 block text-xs font-normal text-red-800">
+        BoldSign template failed: {document.boldsignTemplateError}
+      </span>
+    )
+  }
+  const ready = document.boldsignTemplateStatus === 'ready'
+  return (
+    <span className={cn('mt-1 block text-xs font-normal', ready ? 'text-green-800' : 'text-slate-700')}>
+      BoldSign template {document.boldsignTemplateId} {ready ? '(ready)' : '(BoldSign is processing it)'}
+    </span>
   )
 }
 

@@ -13,7 +13,8 @@ import { redirectWithToast } from '~/utils/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
-  return json({ settings: await getBoldsignSettingsView() })
+  const webhookUrl = `${new URL(request.url).origin}/api/webhook/boldsign`
+  return json({ settings: await getBoldsignSettingsView(), webhookUrl })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!value.apiKey && !current.hasApiKey) ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'API key is required' })
     }),
   })
-  if (submission.status !== 'success') return json(submission.reply({ hideFields: ['apiKey'] }), { status: 400 })
+  if (submission.status !== 'success') {
+    return json(submission.reply({ hideFields: ['apiKey', 'webhookSecret'] }), { status: 400 })
+  }
   await saveBoldsignSettings(submission.value)
   await recordAudit({
     request,
@@ -32,13 +35,13 @@ export async function action({ request }: ActionFunctionArgs) {
     action: 'update',
     entityType: 'IntegrationSetting',
     entityId: 'boldsign',
-    details: { apiKeyChanged: Boolean(submission.value.apiKey) },
+    details: { apiKeyChanged: Boolean(submission.value.apiKey), webhookSecretChanged: Boolean(submission.value.webhookSecret) },
   })
   return redirectWithToast('/settings/boldsign', { title: 'Settings Saved' })
 }
 
 export default function BoldsignSettings() {
-  const { settings } = useLoaderData<typeof loader>()
+  const { settings, webhookUrl } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -65,6 +68,17 @@ export default function BoldsignSettings() {
           inputProps={{ ...getInputProps(fields.apiKey, { type: 'password' }), autoComplete: 'off', placeholder: settings.hasApiKey ? 'Saved — leave blank to keep it' : '' }}
           help={settings.hasApiKey ? 'A key is saved. Enter a new one only to replace it.' : 'From BoldSign: API → API Key.'}
           errors={fields.apiKey.errors}
+        />
+        <Field
+          labelProps={{ children: 'Webhook Signing Secret' }}
+          inputProps={{ ...getInputProps(fields.webhookSecret, { type: 'password' }), autoComplete: 'off', placeholder: settings.hasWebhookSecret ? 'Saved — leave blank to keep it' : '' }}
+          help={
+            <>
+              In BoldSign, add the webhook URL <code className="break-all">{webhookUrl}</code> for the TemplateCreated and
+              TemplateCreateFailed events and paste its signing secret here.
+            </>
+          }
+          errors={fields.webhookSecret.errors}
         />
         <SelectField labelProps={{ children: 'Region' }} selectProps={getSelectProps(fields.baseUrl)} options={BOLDSIGN_REGIONS} errors={fields.baseUrl.errors} />
         <div className="flex items-center gap-2">

@@ -33,6 +33,7 @@ export const BOLDSIGN_REGIONS = [
 /** Settings → BoldSign. The API key is write-only: blank keeps the saved one. */
 export const boldsignSettingsSchema = z.object({
   apiKey: z.preprocess(blank, z.string().trim().max(500).optional()),
+  webhookSecret: z.preprocess(blank, z.string().trim().max(500).optional()),
   baseUrl: z.enum(BOLDSIGN_REGIONS.map((region) => region.value) as [string, ...string[]], {
     error: 'Choose the region of your BoldSign account',
   }),

@@ -44,6 +44,7 @@ export const envSchema = z.object({
   GHL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BOLDSIGN_API_BASE_URL: z.string().url().default('https://api.boldsign.com'),
   BOLDSIGN_API_KEY: z.string().min(1).optional(),
+  BOLDSIGN_WEBHOOK_SECRET: z.string().min(1).optional(),
   BOLDSIGN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   JOBS_ENABLED: booleanString.default(true),
   MOCKS: booleanString.default(false),

@@ -73,7 +73,13 @@ export class LocalFileStorage implements FileStorage {
       await fs.promises.rename(partial, target)
       return { key, size, sha256: hash.digest('hex') }
     } catch (error) {
-      out.destroy()
+      // The stream may still be opening the file: wait until it is closed,
+      // or it could create the file after we removed it.
+      await new Promise<void>((resolve) => {
+        if (out.closed) return resolve()
+        out.once('close', () => resolve())
+        out.destroy()
+      })
       await fs.promises.rm(partial, { force: true })
       throw error
     }

@@ -19,7 +19,11 @@ const PUBLIC_LOADERS = new Set([
   'routes/logout', // GET only redirects home
   'routes/forms-documents', // permanent redirect to /documents-new
 ])
-const PUBLIC_ACTIONS = new Set(['routes/login', 'routes/logout'])
+const PUBLIC_ACTIONS = new Set([
+  'routes/login',
+  'routes/logout',
+  'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
+])
 /** Self-service actions a viewer may take: they change no agency record. */
 const VIEWER_ACTIONS = new Set([
   'routes/logout',
@@ -27,7 +31,6 @@ const VIEWER_ACTIONS = new Set([
   'routes/resources.sidebar', // sidebar width preference
   'routes/_app.account', // own password
 ])
-/** Public webhook and token-addressed routes are added here by the issues that build them. */
 
 const routes = await Promise.all(
   listAppRoutes().map(async (route) => ({ ...route, module: (await import(route.file)) as RouteModule })),

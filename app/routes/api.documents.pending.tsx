@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { documentToJson, listPendingDocuments } from '~/models/document.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+/** GET /api/documents/pending — documents whose BoldSign template is still being processed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  return json((await listPendingDocuments()).map(documentToJson))
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { settleBoldsignTemplate } from '~/models/document.server'
+import { getBoldsignWebhookSecret } from '~/models/integration-setting.server'
+import { firstDelivery, verifyBoldsignSignature } from '~/utils/webhooks.server'
+
+type BoldsignEvent = {
+  event?: { id?: string; eventType?: string }
+  data?: { object?: string; templateId?: string; errorMessage?: string; error?: string }
+}
+
+/**
+ * POST /api/webhook/boldsign — public, but only signed deliveries are
+ * accepted. Template events settle the 'Publish Bold Template' outcome.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ error: 'Method not allowed' }, { status: 405 })
+  const secret = await getBoldsignWebhookSecret()
+  if (!secret) return json({ error: 'BoldSign webhooks are not configured' }, { status: 503 })
+  const rawBody = await request.text()
+  if (!verifyBoldsignSignature(rawBody, request.headers.get('x-boldsign-signature'), secret)) {
+    return json({ error: 'Invalid signature' }, { status: 401 })
+  }
+  let body: BoldsignEvent
+  try {
+    body = JSON.parse(rawBody) as BoldsignEvent
+  } catch {
+    return json({ error: 'Body must be JSON' }, { status: 400 })
+  }
+  const eventType = request.headers.get('x-boldsign-event') ?? body.event?.eventType ?? 'unknown'
+  const eventId = body.event?.id
+  if (!eventId) return json({ received: true })
+  if (!(await firstDelivery('boldsign', eventId, eventType))) return json({ received: true, duplicate: true })
+
+  const templateId = body.data?.templateId
+  if (templateId && eventType === 'TemplateCreated') await settleBoldsignTemplate(templateId, { ready: true })
+  if (templateId && eventType === 'TemplateCreateFailed') {
+    await settleBoldsignTemplate(templateId, {
+      ready: false,
+      error: body.data?.errorMessage ?? body.data?.error ?? 'BoldSign could not create the template',
+    })
+  }
+  return json({ received: true })
+}

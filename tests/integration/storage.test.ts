@@ -1,0 +1,32 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { FileTooLargeError, InvalidFileError, LocalFileStorage, assertPdfHead } from '~/utils/storage.server'
+
+async function* chunks(...parts: Uint8Array[]) {
+  for (const part of parts) yield part
+}
+
+test('a refused write leaves no file, even when refused before the file is open', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'))
+  const storage = new LocalFileStorage(root)
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await expect(storage.write(`documents/bad-${attempt}.pdf`, chunks(new TextEncoder().encode('not a pdf'.repeat(200))), { maxBytes: 1_000_000, checkHead: assertPdfHead })).rejects.toBeInstanceOf(InvalidFileError)
+    await expect(storage.write(`documents/big-${attempt}.pdf`, chunks(new Uint8Array(600), new Uint8Array(600)), { maxBytes: 1000 })).rejects.toBeInstanceOf(FileTooLargeError)
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(fs.readdirSync(path.join(root, 'documents'))).toEqual([])
+  fs.rmSync(root, { recursive: true, force: true })
+})
+
+test('a complete write is renamed into place with its size and hash', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'))
+  const storage = new LocalFileStorage(root)
+  const stored = await storage.write('documents/ok.pdf', chunks(new TextEncoder().encode('%PDF-1.4 hello')), { maxBytes: 1000, checkHead: assertPdfHead })
+  expect(stored).toMatchObject({ key: 'documents/ok.pdf', size: 14 })
+  expect(stored.sha256).toMatch(/^[0-9a-f]{64}$/)
+  expect(fs.readdirSync(path.join(root, 'documents'))).toEqual(['ok.pdf'])
+  expect(() => storage.read('../escape')).toThrow(/Unsafe storage key/)
+  fs.rmSync(root, { recursive: true, force: true })
+})
