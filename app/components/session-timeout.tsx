@@ -1,36 +1,42 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Form, useFetcher, useLocation } from '@remix-run/react'
+import { Form, useFetcher, useLocation, useSubmit } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
 
 const WARNING_MS = 60_000
 
-type SessionStatus = { endsAt: string | null }
+type SessionStatus = { remainingMs: number }
 
 /**
  * Warns a minute before the idle timeout ends the session and offers to stay
  * signed in (WCAG 2.2.1). Another tab's activity also extends the session,
- * so the server is asked for the real deadline before warning.
+ * so the server is asked how long is really left before warning. The server
+ * answers in milliseconds left, so the countdown runs on this device's clock
+ * whatever the difference between the two clocks.
  */
-export function SessionTimeout({ endsAt }: { endsAt: string }) {
+export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   const location = useLocation()
+  const submit = useSubmit()
   const keepAlive = useFetcher<SessionStatus>()
-  const [deadline, setDeadline] = useState(() => new Date(endsAt).getTime())
+  const [deadline, setDeadline] = useState(() => Date.now() + remainingMs)
   const [warning, setWarning] = useState(false)
   const [secondsLeft, setSecondsLeft] = useState(60)
 
-  useEffect(() => setDeadline(new Date(endsAt).getTime()), [endsAt])
+  useEffect(() => setDeadline(Date.now() + remainingMs), [remainingMs, location.key])
   useEffect(() => {
-    if (keepAlive.data?.endsAt) {
-      setDeadline(new Date(keepAlive.data.endsAt).getTime())
+    if (keepAlive.data && keepAlive.data.remainingMs > 0) {
+      setDeadline(Date.now() + keepAlive.data.remainingMs)
       setWarning(false)
     }
   }, [keepAlive.data])
 
-  const signInAgain = useCallback(() => {
-    const redirectTo = location.pathname + location.search
-    window.location.assign(`/login?${new URLSearchParams({ redirectTo, reason: 'timeout' })}`)
-  }, [location.pathname, location.search])
+  // Ends the session on the server too, then sign-in says why and comes back here.
+  const signOutForInactivity = useCallback(() => {
+    submit(
+      { reason: 'timeout', redirectTo: location.pathname + location.search },
+      { method: 'post', action: '/logout', replace: true },
+    )
+  }, [submit, location.pathname, location.search])
 
   useEffect(() => {
     if (warning) return
@@ -40,25 +46,28 @@ export function SessionTimeout({ endsAt }: { endsAt: string }) {
         () => null,
       )
       const status = response?.ok ? ((await response.json()) as SessionStatus) : null
-      if (!status?.endsAt) return signInAgain()
-      const serverDeadline = new Date(status.endsAt).getTime()
-      if (serverDeadline - Date.now() > WARNING_MS + 1000) setDeadline(serverDeadline)
-      else setWarning(true)
+      if (!status || status.remainingMs <= 0) return signOutForInactivity()
+      const serverDeadline = Date.now() + status.remainingMs
+      if (status.remainingMs > WARNING_MS + 1000) setDeadline(serverDeadline)
+      else {
+        setDeadline(serverDeadline)
+        setWarning(true)
+      }
     }, Math.max(0, deadline - Date.now() - WARNING_MS))
     return () => clearTimeout(timer)
-  }, [deadline, warning, signInAgain])
+  }, [deadline, warning, signOutForInactivity])
 
   useEffect(() => {
     if (!warning) return
     const tick = () => {
       const left = Math.ceil((deadline - Date.now()) / 1000)
       setSecondsLeft(Math.max(0, left))
-      if (left <= 0) signInAgain()
+      if (left <= 0) signOutForInactivity()
     }
     tick()
     const interval = setInterval(tick, 1000)
     return () => clearInterval(interval)
-  }, [warning, deadline, signInAgain])
+  }, [warning, deadline, signOutForInactivity])
 
   return (
     <Dialog open={warning} onClose={() => {}} role="alertdialog" className="relative z-50">

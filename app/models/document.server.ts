@@ -26,17 +26,16 @@ export const documentSelect = {
 
 export async function listDocuments(query: { q: string; category?: string; type?: string; page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? DOCUMENT_PAGE_SIZE
-  const term = query.q.trim()
+  // Every word must appear in the name or the description.
+  const words = query.q.trim().split(/\s+/).filter(Boolean)
   const where: Prisma.DocumentWhereInput = {
     AND: [
-      term
-        ? {
-            OR: [
-              { name: { contains: term, mode: 'insensitive' } },
-              { description: { contains: term, mode: 'insensitive' } },
-            ],
-          }
-        : {},
+      ...words.map((word) => ({
+        OR: [
+          { name: { contains: word, mode: 'insensitive' as const } },
+          { description: { contains: word, mode: 'insensitive' as const } },
+        ],
+      })),
       query.category ? { category: query.category } : {},
       query.type ? { documentTypeId: query.type } : {},
     ],

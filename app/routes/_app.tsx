@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireSession(request)
   return json({
     user: session.user,
-    sessionEndsAt: session.endsAt.toISOString(),
+    sessionRemainingMs: session.endsAt.getTime() - Date.now(),
     sidebar: await getSidebarState(request),
     timeZone: getEnv().AGENCY_TIME_ZONE,
   })
@@ -27,7 +27,7 @@ export default function AppLayout() {
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         <Outlet />
       </main>
-      <SessionTimeout endsAt={data.sessionEndsAt} />
+      <SessionTimeout remainingMs={data.sessionRemainingMs} />
     </div>
   )
 }

@@ -120,7 +120,7 @@ describe('rate limiting', () => {
     const user = await createTestUser()
     expect((await login(user.email, TEST_PASSWORD, {}, address)).status).toBe(429)
     expect((await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '192.0.2.51' })).status).toBe(302)
-  })
+  }, 90_000)
 
   test('a success clears the account counter', async () => {
     const user = await createTestUser()
@@ -167,6 +167,19 @@ describe('sessions', () => {
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
     const audit = await prisma.auditLog.findFirst({ where: { userId: user.id, action: 'logout' } })
     expect(audit).not.toBeNull()
+  })
+
+  test('signing out for inactivity ends the session and returns to sign-in with the reason', async () => {
+    const user = await createTestUser()
+    const cookie = await sessionCookieFor(user.id)
+    const response = await callRoute(
+      logoutAction,
+      makeRequest('/logout', { cookie, form: { reason: 'timeout', redirectTo: '/patients?page=2' } }),
+    )
+    expect(response.headers.get('location')).toBe('/login?redirectTo=%2Fpatients%3Fpage%3D2&reason=timeout')
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
+    const offsite = await callRoute(logoutAction, makeRequest('/logout', { form: { reason: 'timeout', redirectTo: '//evil.example' } }))
+    expect(offsite.headers.get('location')).toBe('/login?redirectTo=%2F&reason=timeout')
   })
 
   test('session ids are stored hashed', async () => {

@@ -46,6 +46,8 @@ describe('uploading', () => {
 
     const list = await (await callRoute(listLoader, makeRequest('/documents-new?q=intake&category=forms', { cookie }))).json()
     expect(list.documents.map((entry: { id: string }) => entry.id)).toContain(document.id)
+    const byWords = await (await callRoute(listLoader, makeRequest('/documents-new?q=client%20INTAKE', { cookie }))).json()
+    expect(byWords.documents.map((entry: { id: string }) => entry.id)).toContain(document.id)
     const other = await (await callRoute(listLoader, makeRequest('/documents-new?category=billing', { cookie }))).json()
     expect(other.documents.map((entry: { id: string }) => entry.id)).not.toContain(document.id)
   })

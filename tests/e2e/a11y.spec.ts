@@ -1,0 +1,103 @@
+import { SETTINGS_TABS } from '../../app/utils/settings-tabs'
+import { SIDEBAR, TEST_PASSWORD, TEST_USERS, checkA11y, expect, formError, test, useRole } from './support/fixtures'
+
+/** axe: no serious or critical WCAG 2.1 A/AA violations. */
+
+test.describe('accessibility: signed out', () => {
+  test('sign-in page, empty and with an error', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    await checkA11y(page, { label: '/login' })
+    await page.getByLabel('Email').fill(TEST_USERS.viewer.email)
+    await page.getByLabel('Password').fill(`${TEST_PASSWORD}-wrong`)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(formError(page)).toContainText('Invalid email or password')
+    await checkA11y(page, { label: '/login with an error' })
+  })
+
+  test('sign-in page after a timeout', async ({ page }) => {
+    await page.goto('/login?redirectTo=%2Fleads&reason=timeout')
+    await expect(page.getByText('You were signed out after')).toBeVisible()
+    await checkA11y(page, { label: '/login?reason=timeout' })
+  })
+})
+
+test.describe('accessibility: admin pages', () => {
+  useRole('admin')
+
+  for (const entry of SIDEBAR) {
+    test(`sidebar page ${entry.href}`, async ({ page }) => {
+      const response = await page.goto(entry.href)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading)
+      await checkA11y(page, { label: entry.href })
+    })
+  }
+
+  // Every tab is visible to an admin.
+  for (const tab of SETTINGS_TABS) {
+    test(`settings tab ${tab.to}`, async ({ page }) => {
+      const response = await page.goto(tab.to)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: tab.label })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+      await checkA11y(page, { label: tab.to })
+    })
+  }
+
+  test('add-user form, empty and with errors', async ({ page }) => {
+    const response = await page.goto('/settings/users/new')
+    expect(response?.status()).toBe(200)
+    await checkA11y(page, { label: '/settings/users/new' })
+    await page.getByRole('button', { name: 'Create user' }).click()
+    await expect(page.getByText('Name is required')).toBeVisible()
+    await checkA11y(page, { label: '/settings/users/new with errors' })
+  })
+
+  test('account page', async ({ page }) => {
+    const response = await page.goto('/account')
+    expect(response?.status()).toBe(200)
+    await checkA11y(page, { label: '/account' })
+  })
+
+  test('404 page', async ({ page }) => {
+    await page.goto('/definitely-not-a-page')
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()
+    await checkA11y(page, { label: '404 page' })
+  })
+
+  test('narrow sidebar', async ({ page }) => {
+    await page.goto('/leads')
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/resources/sidebar')),
+      page.getByRole('button', { name: 'Collapse sidebar' }).click(),
+    ])
+    // Server-rendered in the narrow state (the cookie belongs to this test's context only).
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+    await checkA11y(page, { label: 'narrow sidebar' })
+  })
+})
+
+test.describe('accessibility: viewer', () => {
+  useRole('viewer')
+
+  test('403 page', async ({ page }) => {
+    await page.goto('/settings/users')
+    await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible()
+    await checkA11y(page, { label: '403 page' })
+  })
+})
+
+test.describe('accessibility: phone-sized screen', () => {
+  useRole('coordinator')
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('dashboard', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await checkA11y(page, { label: '/ (375px)' })
+  })
+})

@@ -1,0 +1,121 @@
+import { checkA11y, expect, test, useRole } from './support/fixtures'
+
+/** Leads with JavaScript: dialogs over the list, by keyboard. (The e2e server runs with MOCKS=true: GoHighLevel is a local fake.) */
+test.describe('leads', () => {
+  useRole('coordinator')
+
+  test('add a lead by keyboard: errors next to fields, then created and synced', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    await page.goto('/leads')
+    await page.getByRole('link', { name: 'Add New Lead' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await expect(dialog.getByRole('heading', { name: 'Add New Lead' })).toBeVisible()
+    await checkA11y(page, { label: 'Add New Lead dialog' })
+
+    await dialog.getByRole('button', { name: 'Create Lead' }).press('Enter')
+    await expect(dialog.getByText('First name is required')).toBeVisible()
+    await expect(dialog.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true')
+
+    await dialog.getByLabel('First Name').fill('Keyboard')
+    await dialog.getByLabel('Last Name').fill(`Tester${unique}`)
+    await dialog.getByLabel('Email').fill(`keyboard${unique}@example.com`)
+    await dialog.getByLabel('Phone').fill(`(917) 555-${unique.slice(-4)}`)
+    await dialog.getByLabel('State').fill('NYC')
+    await expect(dialog.getByLabel('State')).toHaveValue('NY')
+    await dialog.getByLabel('ZIP Code').fill('1001')
+    await dialog.getByLabel('ZIP Code').press('Tab')
+    await expect(dialog.getByText('Invalid ZIP code format')).toBeVisible()
+    await dialog.getByLabel('ZIP Code').fill('10001')
+    await dialog.getByLabel('Source').selectOption('referral')
+    await dialog.getByLabel('Notes').fill('Prefers morning calls.')
+    await dialog.getByRole('button', { name: 'Create Lead' }).press('Enter')
+
+    await expect(page.getByTestId('toast')).toContainText('Lead created successfully and synced to GoHighLevel!')
+    await expect(dialog).toHaveCount(0)
+
+    // Phone digits find it, however they are typed.
+    await page.getByRole('searchbox').fill(`555 ${unique.slice(-4)}`)
+    await page.getByRole('searchbox').press('Enter')
+    await expect(page).toHaveURL(/q=555/)
+    await expect(page.getByRole('heading', { name: `Keyboard Tester${unique}` })).toBeVisible()
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
+  })
+
+  test('lead page: log, edit and delete a communication; then delete the lead', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    await page.goto('/leads/new')
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await dialog.getByLabel('First Name').fill('Timeline')
+    await dialog.getByLabel('Last Name').fill(`Person${unique}`)
+    await dialog.getByLabel('Email').fill(`timeline${unique}@example.com`)
+    await dialog.getByLabel('Phone').fill('2015550199')
+    await dialog.getByRole('button', { name: 'Create Lead' }).click()
+    await expect(page.getByTestId('toast')).toBeVisible()
+
+    await page.getByRole('searchbox').fill(`timeline${unique}`)
+    await page.getByRole('searchbox').press('Enter')
+    await page.getByRole('link', { name: `Timeline Person${unique}`, exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Timeline Person${unique}` })).toBeVisible()
+    await expect(page.getByText('No communications yet')).toBeVisible()
+    await checkA11y(page, { label: 'lead page' })
+
+    await page.getByRole('link', { name: 'Log First Communication' }).click()
+    const log = page.getByRole('dialog', { name: 'Log New Communication' })
+    await log.getByLabel('Type').selectOption('phone')
+    await log.getByLabel('Direction').selectOption('outbound')
+    await log.getByLabel('Subject').fill('Intro call')
+    await log.getByLabel('Content').fill('Discussed weekday visits.')
+    await log.getByRole('button', { name: 'Log Communication' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Communication logged successfully!')
+    const entry = page.getByRole('listitem').filter({ hasText: 'Phone Call: Intro call' })
+    await expect(entry).toContainText('Casey Coordinator')
+
+    await entry.getByRole('link', { name: /^Edit/ }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Communication' })
+    await edit.getByLabel('Subject').fill('Intro call (rescheduled)')
+    await edit.getByLabel('Status').selectOption('scheduled')
+    await edit.getByRole('button', { name: 'Update Communication' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Communication updated successfully!')
+    await expect(page.getByText('Phone Call: Intro call (rescheduled)')).toBeVisible()
+
+    await page.getByRole('listitem').filter({ hasText: 'rescheduled' }).getByRole('link', { name: /^Delete/ }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete Communication' })
+    await expect(confirm).toContainText('This action cannot be undone.')
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Communication deleted successfully!')
+    await expect(page.getByText('No communications yet')).toBeVisible()
+
+    await page.getByRole('link', { name: 'Delete', exact: true }).click()
+    const deleteLead = page.getByRole('dialog', { name: 'Delete Lead' })
+    await expect(deleteLead).toContainText(`Are you sure you want to delete Timeline Person${unique}? This action cannot be undone.`)
+    await deleteLead.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Lead deleted')
+    await expect(page).toHaveURL('/leads')
+  })
+
+  test('cards and table views, filters in the URL, accessible', async ({ page }) => {
+    await page.goto('/leads?view=table')
+    await expect(page.getByRole('columnheader', { name: 'Source' })).toBeVisible()
+    await checkA11y(page, { label: 'leads table' })
+    await page.getByLabel('Status').selectOption('qualified')
+    await expect(page).toHaveURL(/status=qualified/)
+    await page.reload()
+    await expect(page.getByLabel('Status')).toHaveValue('qualified')
+    await page.getByRole('link', { name: 'Cards' }).click()
+    await expect(page).toHaveURL(/view=cards/)
+    await checkA11y(page, { label: 'leads cards' })
+  })
+})
+
+test.describe('leads as a viewer', () => {
+  useRole('viewer')
+
+  test('a viewer sees leads but no way to change them', async ({ page }) => {
+    await page.goto('/leads')
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Add New Lead' })).toHaveCount(0)
+    await page.goto('/leads/new')
+    await expect(page.getByRole('heading', { name: '403 Forbidden' })).toBeVisible()
+  })
+})

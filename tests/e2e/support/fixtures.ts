@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { TEST_PASSWORD, TEST_USERS, storageStatePath, type TestRole } from './config'
+
+export { expect, test }
+export type { Page }
+export * from './config'
+
+/**
+ * Signs in through the real /login form (works with or without JavaScript)
+ * and waits until the browser has left the login page.
+ */
+export async function signIn(page: Page, role: TestRole, { redirectTo }: { redirectTo?: string } = {}) {
+  const user = TEST_USERS[role]
+  await page.goto(redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(TEST_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  return user
+}
+
+/**
+ * Starts every test in the enclosing describe block signed in as this role,
+ * from the state the setup project saved (tests/e2e/auth.setup.ts).
+ */
+export function useRole(role: TestRole) {
+  test.use({ storageState: storageStatePath(role) })
+}
+
+/** The sidebar's navigation landmark. */
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules). */
+export async function checkA11y(page: Page, { label }: { label?: string } = {}) {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze()
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const summary = blocking.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }))
+  expect(summary, `serious or critical accessibility violations on ${label ?? page.url()}`).toEqual([])
+}
+
+/** Errors about the whole form (role=alert inside the page's main content, not the toast region). */
+export function formError(page: Page) {
+  return page.getByRole('main').getByRole('alert')
+}

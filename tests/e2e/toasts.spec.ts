@@ -1,0 +1,68 @@
+import crypto from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { TEST_PASSWORD, expect, test, useRole } from './support/fixtures'
+
+function notifications(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' })
+}
+
+/** Settings → Users → Add user: the action that answers with a toast. */
+async function createUser(page: Page) {
+  const email = `toast-${crypto.randomBytes(4).toString('hex')}@example.com`
+  await page.goto('/settings/users/new')
+  await page.getByLabel('Name').fill('Toast Test')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Role').selectOption('viewer')
+  await page.getByLabel('Initial password').fill(TEST_PASSWORD)
+  await page.getByRole('button', { name: 'Create user' }).click()
+  await expect(page).toHaveURL(/\/settings\/users\/(?!new$)[^/]+$/)
+  return email
+}
+
+test.describe('notifications', () => {
+  test.describe('coordinator', () => {
+    useRole('coordinator')
+
+    test('the toast region is labelled and F8 moves focus to it', async ({ page }) => {
+      await page.goto('/leads')
+      await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+      const region = notifications(page)
+      await expect(region).toHaveCount(1)
+      await expect(region.getByRole('status')).toHaveAttribute('aria-live', 'polite')
+      await expect(region.getByRole('alert')).toHaveCount(1)
+      await expect(region.getByTestId('toast')).toHaveCount(0)
+      await expect(region).not.toBeFocused()
+      // The key handler is attached once the page has hydrated: retry until it has.
+      await expect(async () => {
+        await page.keyboard.press('F8')
+        await expect(region).toBeFocused({ timeout: 500 })
+      }).toPass()
+    })
+  })
+
+  test.describe('admin', () => {
+    useRole('admin')
+
+    test('a successful action shows a toast that goes away after five seconds', async ({ page }) => {
+      await page.clock.install()
+      await createUser(page)
+      const toast = notifications(page).getByRole('status').getByTestId('toast')
+      await expect(toast).toContainText('User created')
+      await expect(toast).toHaveAttribute('data-type', 'default')
+      await page.clock.runFor(5_500)
+      await expect(toast).toHaveCount(0)
+      // Shown once: a reload does not bring it back.
+      await page.reload()
+      await expect(page).toHaveURL(/\/settings\/users\/(?!new$)[^/]+$/)
+      await expect(notifications(page).getByTestId('toast')).toHaveCount(0)
+    })
+
+    test('a toast can be dismissed with its close button', async ({ page }) => {
+      await createUser(page)
+      const toast = notifications(page).getByTestId('toast')
+      await expect(toast).toContainText('User created')
+      await toast.getByRole('button', { name: 'Dismiss notification' }).click()
+      await expect(toast).toHaveCount(0)
+    })
+  })
+})
