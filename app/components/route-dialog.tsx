@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Link, useNavigate } from '@remix-run/react'
+import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { Icon } from '~/components/icons'
+import { Button, buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /**
@@ -69,4 +70,33 @@ export function RouteDialog({
 export function useDialogOutletOnly(outlet: React.ReactNode) {
   const hydrated = useHydrated()
   return !hydrated && outlet !== null
+}
+
+/**
+ * A delete confirmation as a route: the question, then Cancel (back to
+ * `closeTo`) and a Delete button that posts to the route's action.
+ */
+export function ConfirmDeleteDialog({
+  title,
+  closeTo,
+  children,
+}: {
+  title: string
+  closeTo: string
+  children: React.ReactNode
+}) {
+  const navigation = useNavigation()
+  return (
+    <RouteDialog title={title} closeTo={closeTo}>
+      <div className="text-sm text-slate-700">{children}</div>
+      <Form method="post" className="mt-6 flex justify-end gap-3">
+        <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
+          Delete
+        </Button>
+      </Form>
+    </RouteDialog>
+  )
 }

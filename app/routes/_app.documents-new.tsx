@@ -1,8 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet, useSubmit } from '@remix-run/react'
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
 import { useEffect } from 'react'
+import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
 import { PageHeader } from '~/components/page-header'
 import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
@@ -56,7 +57,6 @@ export default function DocumentsPage() {
   const outlet = useOutlet()
   const { search } = useLocation()
   const canWrite = useCan('records:write')
-  const submit = useSubmit()
   const navigation = useNavigation()
   const { load } = refresh
 
@@ -87,48 +87,23 @@ export default function DocumentsPage() {
           ) : null
         }
       />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Search and filter documents"
-        className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).tagName === 'SELECT') submit(event.currentTarget, { replace: true })
-        }}
-      >
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor="document-search" className="text-sm font-medium">
-            Search
-          </label>
-          <input id="document-search" type="search" name="q" defaultValue={query.q} placeholder="Name or description" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="document-category" className="text-sm font-medium">
-            Category
-          </label>
-          <select id="document-category" name="category" defaultValue={query.category ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
-            <option value="">All Categories</option>
-            {DOCUMENT_CATEGORIES.map((category) => (
-              <option key={category.value} value={category.value}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <FilterForm label="Search and filter documents">
+        <SearchField id="document-search" defaultValue={query.q} placeholder="Name or description" />
+        <FilterSelect
+          id="document-category"
+          name="category"
+          label="Category"
+          defaultValue={query.category ?? ''}
+          options={[{ value: '', label: 'All Categories' }, ...DOCUMENT_CATEGORIES]}
+        />
         {types.length > 0 ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="document-type" className="text-sm font-medium">
-              Document Type
-            </label>
-            <select id="document-type" name="type" defaultValue={query.type ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
-              <option value="">All Types</option>
-              {types.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="document-type"
+            name="type"
+            label="Document Type"
+            defaultValue={query.type ?? ''}
+            options={[{ value: '', label: 'All Types' }, ...types.map((type) => ({ value: type.id, label: type.name }))]}
+          />
         ) : null}
         <button type="submit" className={buttonClassName('secondary')}>
           Search
@@ -138,7 +113,7 @@ export default function DocumentsPage() {
             Clear filters
           </Link>
         ) : null}
-      </Form>
+      </FilterForm>
 
       <section aria-labelledby="documents-heading" className="rounded-lg border border-slate-200 bg-white">
         <h2 id="documents-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">

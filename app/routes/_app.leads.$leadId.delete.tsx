@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { RouteDialog } from '~/components/route-dialog'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { useLoaderData, useLocation } from '@remix-run/react'
+import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteLead, getLead } from '~/models/lead.server'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { redirectWithToast } from '~/utils/toast.server'
@@ -33,18 +32,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteLead() {
   const { name } = useLoaderData<typeof loader>()
   const { search } = useLocation()
-  const navigation = useNavigation()
   return (
-    <RouteDialog title="Delete Lead" closeTo={`/leads${search}`}>
-      <p className="text-sm text-slate-700">Are you sure you want to delete {name}? This action cannot be undone.</p>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <Link to={`/leads${search}`} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
-          Delete
-        </Button>
-      </Form>
-    </RouteDialog>
+    <ConfirmDeleteDialog title="Delete Lead" closeTo={`/leads${search}`}>
+      Are you sure you want to delete {name}? This action cannot be undone.
+    </ConfirmDeleteDialog>
   )
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useLocation, useOutlet, useSubmit } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
 import { PageHeader } from '~/components/page-header'
 import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
@@ -28,7 +29,6 @@ export default function LeadsPage() {
   const outlet = useOutlet()
   const { search } = useLocation()
   const canWrite = useCan('records:write')
-  const submit = useSubmit()
   if (useDialogOutletOnly(outlet)) return outlet
 
   const filtered = Boolean(query.q || query.status || query.source)
@@ -52,54 +52,17 @@ export default function LeadsPage() {
           ) : null
         }
       />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Search and filter leads"
-        className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).tagName === 'SELECT') submit(event.currentTarget, { replace: true })
-        }}
-      >
+      <FilterForm label="Search and filter leads">
         <input type="hidden" name="view" value={query.view} />
-        <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
-          <label htmlFor="lead-search" className="text-sm font-medium">
-            Search
-          </label>
-          <input
-            id="lead-search"
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            placeholder="Name, email or phone"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="lead-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="lead-status" name="status" defaultValue={query.status ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
-            {LEAD_STATUS_FILTER_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="lead-source" className="text-sm font-medium">
-            Source
-          </label>
-          <select id="lead-source" name="source" defaultValue={query.source ?? ''} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
-            <option value="">All Sources</option>
-            {LEAD_SOURCES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField id="lead-search" defaultValue={query.q} placeholder="Name, email or phone" />
+        <FilterSelect id="lead-status" name="status" label="Status" defaultValue={query.status ?? ''} options={LEAD_STATUS_FILTER_OPTIONS} />
+        <FilterSelect
+          id="lead-source"
+          name="source"
+          label="Source"
+          defaultValue={query.source ?? ''}
+          options={[{ value: '', label: 'All Sources' }, ...LEAD_SOURCES]}
+        />
         <button type="submit" className={buttonClassName('secondary')}>
           Search
         </button>
@@ -123,7 +86,7 @@ export default function LeadsPage() {
             </Link>
           ))}
         </div>
-      </Form>
+      </FilterForm>
 
       {leads.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">

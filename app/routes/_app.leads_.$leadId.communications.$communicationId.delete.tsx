@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation, useParams } from '@remix-run/react'
-import { RouteDialog } from '~/components/route-dialog'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { useLoaderData, useParams } from '@remix-run/react'
+import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCommunication, getCommunication } from '~/models/communication.server'
 import { communicationTypeLabel } from '~/schemas/communication'
 import { requireUserWithPermission } from '~/utils/auth.server'
@@ -35,20 +34,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteCommunication() {
   const { label } = useLoaderData<typeof loader>()
   const { leadId } = useParams()
-  const navigation = useNavigation()
   return (
-    <RouteDialog title="Delete Communication" closeTo={`/leads/${leadId}`}>
-      <p className="text-sm text-slate-700">
-        Are you sure you want to delete the communication “{label}”? This action cannot be undone.
-      </p>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <Link to={`/leads/${leadId}`} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
-          Delete
-        </Button>
-      </Form>
-    </RouteDialog>
+    <ConfirmDeleteDialog title="Delete Communication" closeTo={`/leads/${leadId}`}>
+      Are you sure you want to delete the communication “{label}”? This action cannot be undone.
+    </ConfirmDeleteDialog>
   )
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { RouteDialog } from '~/components/route-dialog'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocumentType, getDocumentType } from '~/models/document-type.server'
 import { DOCUMENT_TYPES_PATH } from '~/schemas/document-type'
 import { requireUserWithPermission } from '~/utils/auth.server'
@@ -32,22 +31,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteDocumentType() {
   const { name, ghlTag } = useLoaderData<typeof loader>()
-  const navigation = useNavigation()
   return (
-    <RouteDialog title="Delete Document Type" closeTo={DOCUMENT_TYPES_PATH}>
-      <p className="text-sm text-slate-700">Are you sure you want to delete this document type?</p>
-      <p className="mt-2 text-sm text-slate-700">
+    <ConfirmDeleteDialog title="Delete Document Type" closeTo={DOCUMENT_TYPES_PATH}>
+      <p>Are you sure you want to delete this document type?</p>
+      <p className="mt-2">
         <span className="font-medium">{name}</span> (tag <code className="font-mono text-xs">{ghlTag}</code>). Documents of this
         type stay in the library without a type.
       </p>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <Link to={DOCUMENT_TYPES_PATH} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
-          Delete
-        </Button>
-      </Form>
-    </RouteDialog>
+    </ConfirmDeleteDialog>
   )
 }
