@@ -1,5 +1,6 @@
+import fs from 'node:fs'
 import path from 'node:path'
-import { checkA11y, expect, test, useRole } from './support/fixtures'
+import { checkA11y, expect, storageStatePath, test, useRole } from './support/fixtures'
 
 const SAMPLE_PDF = path.resolve('tests/fixtures/intake-form.pdf')
 
@@ -13,7 +14,7 @@ test.describe('documents', () => {
     const dialog = page.getByRole('dialog', { name: 'Upload Document' })
     await expect(dialog.getByText('Select a PDF file (max 50MB)')).toBeVisible()
     await dialog.getByLabel('Category').selectOption('forms')
-    await dialog.getByLabel('PDF File').setInputFiles({ name: `Intake ${unique}.pdf`, mimeType: 'application/pdf', buffer: await import('node:fs').then((fs) => fs.readFileSync(SAMPLE_PDF)) })
+    await dialog.getByLabel('PDF File').setInputFiles({ name: `Intake ${unique}.pdf`, mimeType: 'application/pdf', buffer: fs.readFileSync(SAMPLE_PDF) })
     await dialog.getByLabel('Description').fill('New client intake packet')
     await checkA11y(page, { label: 'upload dialog' })
     await dialog.getByRole('button', { name: 'Upload' }).click()
@@ -63,5 +64,36 @@ test.describe('documents', () => {
     await dialog.getByLabel('PDF File').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('plain text, not a PDF\n'.repeat(100)) })
     await dialog.getByRole('button', { name: 'Upload' }).click()
     await expect(page.getByText('This file is not a PDF: its content does not start like one').first()).toBeVisible()
+  })
+})
+
+test.describe('documents list refresh', () => {
+  useRole('viewer')
+
+  test('with JavaScript the list refreshes every 30 seconds, passively', async ({ page, playwright }) => {
+    const unique = Date.now().toString().slice(-6)
+    await page.clock.install()
+    await page.goto('/documents-new')
+    await expect(page.getByRole('heading', { level: 1, name: 'Document Management' })).toBeVisible()
+    const refreshes: string[] = []
+    page.on('request', (sent) => {
+      if (sent.url().includes('_passive=1')) refreshes.push(sent.url())
+    })
+
+    // A coordinator uploads elsewhere (through the API).
+    const coordinator = await playwright.request.newContext({ baseURL: new URL(page.url()).origin, storageState: storageStatePath('coordinator') })
+    const uploaded = await coordinator.post('/api/documents/simple-upload', {
+      multipart: {
+        category: 'general',
+        file: { name: `Refreshed ${unique}.pdf`, mimeType: 'application/pdf', buffer: fs.readFileSync(SAMPLE_PDF) },
+      },
+    })
+    expect(uploaded.status()).toBe(201)
+    await expect(page.getByText(`Refreshed ${unique}`)).toHaveCount(0)
+
+    await page.clock.fastForward(30_000)
+    await expect(page.getByRole('row').filter({ hasText: `Refreshed ${unique}` })).toBeVisible()
+    expect(refreshes.length).toBeGreaterThan(0)
+    await coordinator.dispose()
   })
 })
