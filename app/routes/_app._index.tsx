@@ -13,7 +13,7 @@ export default function Page() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <ComingSoon>The dashboard's counters, appointments, work queue and activity appear here once leads, patients and appointments are recorded in the portal.</ComingSoon>
+      <ComingSoon>The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads and documents are ready in their own pages.</ComingSoon>
     </>
   )
 }
