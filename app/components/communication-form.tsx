@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
-import { Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { Form, useNavigation } from '@remix-run/react'
+import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import {
   COMMUNICATION_DIRECTIONS,
   COMMUNICATION_STATUSES,
@@ -47,14 +46,7 @@ export function CommunicationForm({
         <Field labelProps={{ children: 'Scheduled Date' }} inputProps={getInputProps(fields.scheduledDate, { type: 'datetime-local' })} errors={fields.scheduledDate.errors} />
         <Field labelProps={{ children: 'Completed Date' }} inputProps={getInputProps(fields.completedDate, { type: 'datetime-local' })} errors={fields.completedDate.errors} />
       </div>
-      <div className="flex justify-end gap-3">
-        <Link to={cancelTo} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
-        </Button>
-      </div>
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} busy={busy} />
     </Form>
   )
 }

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, FormErrors, TextareaField } from '~/components/forms'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { Form, useNavigation } from '@remix-run/react'
+import { ErrorList, Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import {
   DOCUMENT_TYPE_REQUIRED_MESSAGE,
   DOCUMENT_TYPE_VALIDATION_TITLE,
@@ -95,14 +94,7 @@ export function DocumentTypeForm({
         </div>
         <ErrorList id={fields.isActive.errorId} errors={fields.isActive.errors} />
       </div>
-      <div className="flex justify-end gap-3">
-        <Link to={cancelTo} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
-        </Button>
-      </div>
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} busy={busy} />
     </Form>
   )
 }

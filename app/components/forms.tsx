@@ -1,4 +1,6 @@
+import { Link } from '@remix-run/react'
 import { useId } from 'react'
+import { Button, buttonClassName } from '~/components/ui/button'
 import { cn } from '~/utils/misc'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
@@ -133,6 +135,30 @@ export function TextareaField({
         {...textareaProps}
       />
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
+/** Cancel (a link back) and the submit button, which says it is busy while the form posts. */
+export function FormActions({
+  cancelTo,
+  submitLabel,
+  busy,
+  busyLabel = 'Saving...',
+}: {
+  cancelTo: string
+  submitLabel: string
+  busy: boolean
+  busyLabel?: string
+}) {
+  return (
+    <div className="flex justify-end gap-3">
+      <Link to={cancelTo} preventScrollReset className={buttonClassName('secondary')}>
+        Cancel
+      </Link>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
     </div>
   )
 }

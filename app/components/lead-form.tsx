@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
-import { Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { Form, useNavigation } from '@remix-run/react'
+import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { LEAD_SOURCES, LEAD_STATUSES, leadSchema } from '~/schemas/lead'
 import { titleCase } from '~/utils/misc'
 
@@ -75,14 +74,7 @@ export function LeadForm({
         <legend className={legendClass}>Additional Notes</legend>
         <TextareaField className="md:col-span-2" labelProps={{ children: 'Notes' }} textareaProps={{ ...getTextareaProps(fields.notes), rows: 4 }} errors={fields.notes.errors} />
       </fieldset>
-      <div className="flex justify-end gap-3">
-        <Link to={cancelTo} preventScrollReset className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
-        </Button>
-      </div>
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} busy={busy} />
     </Form>
   )
 }

@@ -2,10 +2,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { Field, FormErrors, TextareaField } from '~/components/forms'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { Button, buttonClassName } from '~/components/ui/button'
 import { getDocument, updateDocument } from '~/models/document.server'
 import { documentEditSchema } from '~/schemas/document'
 import { requireUserWithPermission } from '~/utils/auth.server'
@@ -49,14 +48,7 @@ export default function EditDocument() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field labelProps={{ children: 'Document Name' }} inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
         <TextareaField labelProps={{ children: 'Description' }} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
-        <div className="flex justify-end gap-3">
-          <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={navigation.state === 'submitting'}>
-            Save Changes
-          </Button>
-        </div>
+        <FormActions cancelTo={closeTo} submitLabel="Save Changes" busy={navigation.state === 'submitting'} />
       </Form>
     </RouteDialog>
   )

@@ -3,10 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { ErrorList, FormErrors, SelectField, TextareaField } from '~/components/forms'
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { ErrorList, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { Button, buttonClassName } from '~/components/ui/button'
 import { createDocument } from '~/models/document.server'
 import { listDocumentTypes } from '~/models/document-type.server'
 import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/schemas/document'
@@ -111,14 +110,7 @@ export default function UploadDocument() {
           <ErrorList id="document-file-error" errors={fileErrors} />
         </div>
         <TextareaField labelProps={{ children: 'Description' }} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
-        <div className="flex justify-end gap-3">
-          <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload'}
-          </Button>
-        </div>
+        <FormActions cancelTo={closeTo} submitLabel="Upload" busy={busy} busyLabel="Uploading..." />
       </Form>
     </RouteDialog>
   )
