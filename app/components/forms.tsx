@@ -162,3 +162,47 @@ export function FormActions({
     </div>
   )
 }
+
+/**
+ * A group of checkboxes under a legend (one name, several values), with the
+ * group's errors below it.
+ */
+export function CheckboxGroupField({
+  legend,
+  name,
+  options,
+  checked,
+  errors,
+  errorId,
+  className,
+}: {
+  legend: string
+  name: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  checked: readonly string[]
+  errors?: ListOfErrors
+  errorId: string
+  className?: string
+}) {
+  const invalid = errors?.some(Boolean)
+  return (
+    <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={invalid ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={option.value}
+              defaultChecked={checked.includes(option.value)}
+              className="h-4 w-4 rounded border-slate-400"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={invalid ? errorId : undefined} errors={errors} />
+    </fieldset>
+  )
+}

@@ -55,3 +55,96 @@ export function PreviousNextPagination({
     </nav>
   )
 }
+
+/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
+export function pageNumbers(page: number, pageCount: number): Array<number | null> {
+  const shown = new Set([1, pageCount])
+  for (let near = page - 2; near <= page + 2; near++) if (near >= 1 && near <= pageCount) shown.add(near)
+  const numbers: Array<number | null> = []
+  let previous = 0
+  for (const number of [...shown].sort((a, b) => a - b)) {
+    if (number - previous > 1) numbers.push(null)
+    numbers.push(number)
+    previous = number
+  }
+  return numbers
+}
+
+function numberedLinkClass(current: boolean) {
+  return cn(
+    'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm',
+    current ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  )
+}
+
+/** 'Showing a-b of n {noun}' with numbered page links (keeps the query). */
+export function NumberedPagination({
+  page,
+  pageSize,
+  total,
+  noun,
+  label = 'Pagination',
+}: {
+  page: number
+  pageSize: number
+  total: number
+  noun: string
+  label?: string
+}) {
+  const { search } = useLocation()
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const to = Math.min(total, page * pageSize)
+  const muted = cn(numberedLinkClass(false), 'pointer-events-none text-slate-400')
+  return (
+    <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Showing {from}-{to} of {total} {noun}
+      </p>
+      {pageCount > 1 ? (
+        <ul className="flex flex-wrap items-center gap-1">
+          <li>
+            {page > 1 ? (
+              <Link to={pageHref(search, Math.min(page - 1, pageCount))} rel="prev" className={numberedLinkClass(false)}>
+                Previous
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={muted}>
+                Previous
+              </span>
+            )}
+          </li>
+          {pageNumbers(page, pageCount).map((number, index) =>
+            number === null ? (
+              <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-slate-500">
+                …
+              </li>
+            ) : (
+              <li key={number}>
+                <Link
+                  to={pageHref(search, number)}
+                  aria-label={`Page ${number}`}
+                  aria-current={number === page ? 'page' : undefined}
+                  className={numberedLinkClass(number === page)}
+                >
+                  {number}
+                </Link>
+              </li>
+            ),
+          )}
+          <li>
+            {page < pageCount ? (
+              <Link to={pageHref(search, page + 1)} rel="next" className={numberedLinkClass(false)}>
+                Next
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={muted}>
+                Next
+              </span>
+            )}
+          </li>
+        </ul>
+      ) : null}
+    </nav>
+  )
+}

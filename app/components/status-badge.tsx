@@ -14,9 +14,11 @@ const STATUS_COLOURS: Record<string, string> = {
   viewed: 'bg-purple-100 text-purple-900',
   scheduled: 'bg-blue-100 text-blue-900',
   failed: 'bg-red-100 text-red-900',
+  complete: 'bg-green-100 text-green-900',
+  'in-progress': 'bg-blue-100 text-blue-900',
 }
 
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+export function StatusBadge({ status, label, className }: { status: string; label?: string; className?: string }) {
   return (
     <span
       className={cn(
@@ -25,7 +27,7 @@ export function StatusBadge({ status, className }: { status: string; className?:
         className,
       )}
     >
-      {titleCase(status)}
+      {label ?? titleCase(status)}
     </span>
   )
 }

@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { recordAudit } from '~/models/audit.server'
 import type { LeadInput, LeadListQuery } from '~/schemas/lead'
 import { prisma } from '~/utils/db.server'
+import { searchColumns, textSearchWhere } from '~/utils/search'
 
 /** Who is acting, for the audit trail. */
 export type Actor = { request: Request; userId: string }
@@ -17,37 +18,12 @@ export const leadListSelect = {
   createdAt: true,
 } as const
 
-export function digitsOf(value: string) {
-  return value.replace(/\D/g, '')
+function leadSearchColumns(input: Pick<LeadInput, 'firstName' | 'lastName' | 'email' | 'phone'>) {
+  return searchColumns([input.firstName, input.lastName, input.email], input.phone)
 }
 
-function searchColumns(input: Pick<LeadInput, 'firstName' | 'lastName' | 'email' | 'phone'>) {
-  return {
-    searchText: `${input.firstName} ${input.lastName} ${input.email}`.toLowerCase(),
-    phoneDigits: digitsOf(input.phone),
-  }
-}
-
-/** LIKE wildcards typed by a user are literal characters. */
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
-
-/**
- * Every word must appear in the name or e-mail (case-insensitive), or the
- * digits of the query must appear in the phone number, so '555 123' finds
- * '(555) 123-4567'. Both columns carry trigram indexes.
- */
 export function leadSearchWhere(q: string): Prisma.LeadWhereInput | undefined {
-  const term = q.trim().toLowerCase()
-  if (!term) return undefined
-  const words = term.split(/\s+/).filter(Boolean)
-  const clauses: Prisma.LeadWhereInput[] = [
-    { AND: words.map((word) => ({ searchText: { contains: escapeLike(word) } })) },
-  ]
-  const digits = digitsOf(term)
-  if (digits.length >= 3) clauses.push({ phoneDigits: { contains: digits } })
-  return { OR: clauses }
+  return textSearchWhere(q)
 }
 
 type ListQuery = Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>
@@ -100,7 +76,7 @@ function leadData(input: LeadInput) {
     source: input.source ?? null,
     assignedTo: input.assignedTo ?? null,
     notes: input.notes ?? null,
-    ...searchColumns(input),
+    ...leadSearchColumns(input),
   }
 }
 

@@ -7,6 +7,7 @@ import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { listCommunications } from '~/models/communication.server'
 import { getLead } from '~/models/lead.server'
+import { findPatientForLead } from '~/models/patient.server'
 import { communicationTypeLabel } from '~/schemas/communication'
 import { effectiveStatus, sourceLabel } from '~/schemas/lead'
 import { requireUserWithPermission } from '~/utils/auth.server'
@@ -25,7 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
   const lead = await getLead(params.leadId ?? '')
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead, communications: await listCommunications(lead.id) })
+  const [communications, patient] = await Promise.all([listCommunications(lead.id), findPatientForLead(lead.id)])
+  return json({ lead, communications, patient })
 }
 
 /** intent=retry-sync: push the lead to GoHighLevel again now. */
@@ -51,7 +53,7 @@ const DIRECTION_BORDER: Record<string, string> = {
 }
 
 export default function LeadPage() {
-  const { lead, communications } = useLoaderData<typeof loader>()
+  const { lead, communications, patient } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
@@ -83,6 +85,15 @@ export default function LeadPage() {
             <Link to={`${here}/esign`} className={buttonClassName('secondary')}>
               E-Sign
             </Link>
+            {patient ? (
+              <Link to={`/patients/${patient.id}`} className={buttonClassName('secondary')}>
+                View Patient Registration
+              </Link>
+            ) : canWrite ? (
+              <Link to={`/patients/new?leadId=${lead.id}`} className={buttonClassName('primary')}>
+                Convert to Patient
+              </Link>
+            ) : null}
             {canWrite ? (
               <Link to={`/leads/${lead.id}/delete`} className={buttonClassName('destructive')}>
                 Delete

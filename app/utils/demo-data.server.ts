@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { digitsOf } from '~/models/lead.server'
+import { digitsOf } from '~/utils/search'
 import { LEAD_SOURCES, LEAD_STATUSES } from '~/schemas/lead'
 import { prisma } from './db.server'
 
@@ -87,5 +87,67 @@ export async function seedDemoData() {
     data: communications,
     skipDuplicates: true,
   })
-  return { created: createdLeads + createdCommunications }
+  const { count: createdPatients } = await prisma.patient.createMany({ data: demoPatients(), skipDuplicates: true })
+  return { created: createdLeads + createdCommunications + createdPatients }
+}
+
+export const DEMO_PATIENT_COUNT = 16
+
+const PATIENT_STEPS = ['personal', 'medical', 'insurance', 'contacts', 'preferences'] as const
+const CARE_TYPE_VALUES = ['home-care', 'medical-care', 'elderly-care', 'pediatric-care'] as const
+
+/**
+ * Registrations at every stage: complete, pending review, part-way and just
+ * started. The first converted demo lead is linked to a registration.
+ */
+export function demoPatients() {
+  const convertedLead = demoLeads().find((lead) => lead.status === 'converted')!
+  return Array.from({ length: DEMO_PATIENT_COUNT }, (_, index) => {
+    const firstName = FIRST_NAMES[(index * 3 + 5) % FIRST_NAMES.length]!
+    const lastName = LAST_NAMES[(index * 11 + 3) % LAST_NAMES.length]!
+    const [city, state, zipCode] = CITIES[(index + 2) % CITIES.length]!
+    const phone = `(${212 + (index % 5)}) 555-${String(2000 + index * 53).slice(-4)}`
+    const email = index % 4 === 3 ? null : `${firstName}.${lastName}.p${index}@example.com`.toLowerCase()
+    // 4 complete, 4 pending review, then 1 to 4 steps saved.
+    const stepsDone = index < 8 ? 5 : 1 + (index % 4)
+    const completedSteps = PATIENT_STEPS.slice(0, stepsDone)
+    const registrationStatus =
+      index < 4 ? 'complete' : stepsDone === 5 ? 'pending-review' : stepsDone === 1 ? 'new' : 'in-progress'
+    const careType = CARE_TYPE_VALUES[index % CARE_TYPE_VALUES.length]!
+    const birthYear = index % 5 === 4 ? 2016 + (index % 3) : 1934 + index * 2
+    return {
+      id: demoId(`patient:${index}`),
+      firstName,
+      lastName,
+      dateOfBirth: new Date(Date.UTC(birthYear, index % 12, 1 + ((index * 7) % 28))),
+      gender: (['female', 'male', 'female', 'other', 'prefer-not-to-say'] as const)[index % 5]!,
+      phone,
+      email,
+      address: `${20 + index * 13} ${STREETS[(index + 3) % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      registrationStatus,
+      completedSteps: [...completedSteps],
+      medicalHistory: stepsDone >= 2
+        ? { conditions: 'Type 2 diabetes; hypertension', allergies: index % 2 ? 'Penicillin' : undefined, medications: 'Metformin 500 mg twice daily', physicianName: 'Dr. Alvarez', physicianPhone: '(212) 555-0199' }
+        : undefined,
+      insuranceInfo: stepsDone >= 3
+        ? index % 3 === 0
+          ? {}
+          : { provider: 'Medicare', memberId: `1EG4-TE5-MK${String(70 + index)}`, policyHolder: `${firstName} ${lastName}`, relationship: 'self' }
+        : undefined,
+      emergencyContacts: stepsDone >= 4 ? [{ name: `Sam ${lastName}`, relationship: 'Son', phone: `(917) 555-${String(3000 + index).slice(-4)}` }] : [],
+      carePreferences: stepsDone >= 5
+        ? { careType, preferredDays: ['monday', 'wednesday', 'friday'], preferredTimes: ['morning'], language: index % 3 === 0 ? 'Spanish' : 'English', caregiverGender: 'no-preference' }
+        : undefined,
+      careType: stepsDone >= 5 ? careType : null,
+      searchText: [firstName, lastName, email].filter(Boolean).join(' ').toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      leadId: index === 4 ? convertedLead.id : null,
+      reviewedAt: index < 4 ? new Date(Date.UTC(2026, 10, 2 + index, 15)) : null,
+      // Spread over the weeks before the seed date, newest first.
+      createdAt: new Date(Date.UTC(2026, 10, 20, 15) - index * 2.5 * 24 * 60 * 60 * 1000),
+    }
+  })
 }

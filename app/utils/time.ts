@@ -121,3 +121,24 @@ export function formatTimestamp(date: Date | string, timeZone: string) {
 export function formatDate(date: Date | string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(new Date(date))
 }
+
+/** The calendar date (YYYY-MM-DD) that `instant` falls on in `timeZone`. */
+export function dateIn(instant: Date | number, timeZone: string) {
+  return new Date(wallClockAsUtc(new Date(instant).getTime(), timeZone)).toISOString().slice(0, 10)
+}
+
+export const DATE_RANGES = ['today', 'week', 'month'] as const
+export type DateRange = (typeof DATE_RANGES)[number]
+
+/**
+ * The first instant of today, of this week (weeks start on Sunday, as on a US
+ * calendar) or of this month, in `timeZone`. Records created at or after it
+ * are "Today", "This Week" or "This Month".
+ */
+export function rangeStart(range: DateRange, timeZone: string, now: Date = new Date()) {
+  const today = dateIn(now, timeZone)
+  if (range === 'today') return zonedDayStart(today, timeZone)
+  if (range === 'month') return zonedDayStart(`${today.slice(0, 8)}01`, timeZone)
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
+  return zonedDayStart(addDays(today, -weekday), timeZone)
+}

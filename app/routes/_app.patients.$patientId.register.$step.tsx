@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { RegistrationProgress, RegistrationStepForm } from '~/components/patient-registration'
+import { RouteDialog } from '~/components/route-dialog'
+import { getPatient } from '~/models/patient.server'
+import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/schemas/patient'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import {
+  canOpenStep,
+  handleStepSubmission,
+  registrationLocations,
+  stepDefaults,
+} from '~/utils/patient-registration.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Edit Patient - ${data.name}` : 'Edit Patient'} | Healthcare Portal` },
+]
+
+async function loadStep(params: LoaderFunctionArgs['params']) {
+  const patient = await getPatient(params.patientId ?? '')
+  if (!patient) throw new Response('Patient not found', { status: 404 })
+  const step = stepBySlug(params.step)
+  if (!step) throw new Response('No such registration step', { status: 404 })
+  return { patient, step }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const { patient, step } = await loadStep(params)
+  const { closeTo, stepPath } = registrationLocations(request)
+  if (!canOpenStep(patient, step)) return redirect(stepPath(patient.id, nextStep(patient.completedSteps) ?? REGISTRATION_STEPS[0]))
+  return json({
+    id: patient.id,
+    name: `${patient.firstName} ${patient.lastName}`,
+    completedSteps: patient.completedSteps,
+    stepSlug: step.slug,
+    defaultValue: stepDefaults(patient, step),
+    closeTo,
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const { patient, step } = await loadStep(params)
+  if (!canOpenStep(patient, step)) throw new Response('Save the earlier steps first', { status: 409 })
+  return handleStepSubmission({ request, patient, step, userId: user.id })
+}
+
+export default function EditPatientRegistration() {
+  const { id, name, completedSteps, stepSlug, defaultValue, closeTo } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
+  const step = stepBySlug(stepSlug)!
+  return (
+    <RouteDialog title="Edit Patient" closeTo={closeTo} size="lg">
+      <p className="-mt-2 mb-4 text-sm text-slate-700">
+        {name} · Patient #{id.slice(-8).toUpperCase()}
+      </p>
+      <RegistrationProgress
+        current={step}
+        completedSteps={completedSteps}
+        stepHref={(target) => `/patients/${id}/register/${target.slug}${search}`}
+      />
+      {/* A new key per step, so the form starts from that step's values. */}
+      <RegistrationStepForm key={step.key} step={step} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+    </RouteDialog>
+  )
+}

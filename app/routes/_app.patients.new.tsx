@@ -1,0 +1,94 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { RegistrationProgress, RegistrationStepForm } from '~/components/patient-registration'
+import { RouteDialog } from '~/components/route-dialog'
+import { getLead, isUuid } from '~/models/lead.server'
+import { LeadAlreadyConvertedError, createPatient, findPatientForLead } from '~/models/patient.server'
+import { REGISTRATION_STEPS, personalInfoSchema } from '~/schemas/patient'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { registrationLocations } from '~/utils/patient-registration.server'
+import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'New Patient Registration | Healthcare Portal' }]
+
+const firstStep = REGISTRATION_STEPS[0]
+
+/** ?leadId= converts that lead: the form starts with its name, contact and address. */
+async function leadToConvert(request: Request) {
+  const leadId = new URL(request.url).searchParams.get('leadId')
+  if (!leadId) return null
+  const lead = isUuid(leadId) ? await getLead(leadId) : null
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  return lead
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const lead = await leadToConvert(request)
+  if (lead) {
+    const existing = await findPatientForLead(lead.id)
+    if (existing) {
+      return redirectWithToast(`/patients/${existing.id}`, {
+        title: 'Already converted',
+        description: 'This lead already has a patient registration.',
+      })
+    }
+  }
+  const { closeTo } = registrationLocations(request)
+  return json({
+    lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
+    closeTo: lead ? `/leads/${lead.id}` : closeTo,
+    defaultValue: lead
+      ? {
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          phone: lead.phone,
+          address: lead.address ?? '',
+          city: lead.city ?? '',
+          state: lead.state ?? '',
+          zipCode: lead.zipCode ?? '',
+        }
+      : {},
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await leadToConvert(request)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: personalInfoSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let patient
+  try {
+    patient = await createPatient(submission.value, { request, userId: user.id }, { leadId: lead?.id })
+  } catch (error) {
+    const message = error instanceof LeadAlreadyConvertedError ? error.message : 'Failed to register patient'
+    if (!(error instanceof LeadAlreadyConvertedError)) console.error(error)
+    return json(submission.reply({ formErrors: [message] }), {
+      status: error instanceof LeadAlreadyConvertedError ? 409 : 500,
+      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }),
+    })
+  }
+  const { closeTo, stepPath } = registrationLocations(request)
+  const next = formData.get('intent') === 'close' ? (lead ? `/patients/${patient.id}` : closeTo) : stepPath(patient.id, REGISTRATION_STEPS[1]!)
+  return redirectWithToast(next, { title: 'Patient registered successfully' })
+}
+
+export default function NewPatientRegistration() {
+  const { lead, closeTo, defaultValue } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <RouteDialog title="New Patient Registration" closeTo={closeTo} size="lg">
+      {lead ? (
+        <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+          Converting lead {lead.name}: saving this step links the registration to the lead and marks the lead converted.
+        </p>
+      ) : null}
+      <RegistrationProgress current={firstStep} completedSteps={[]} stepHref={null} />
+      <RegistrationStepForm step={firstStep} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+    </RouteDialog>
+  )
+}

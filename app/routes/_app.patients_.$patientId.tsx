@@ -1,0 +1,335 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { RegistrationStatusBadge } from '~/components/patient-registration'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { getLead } from '~/models/lead.server'
+import {
+  RegistrationNotReadyError,
+  approveRegistration,
+  fromDateColumn,
+  getPatient,
+  getPatientHistory,
+  recordPatientView,
+} from '~/models/patient.server'
+import {
+  CARE_TIMES,
+  CARE_TYPES,
+  CAREGIVER_GENDER_PREFERENCES,
+  type CarePreferences,
+  type EmergencyContact,
+  GENDERS,
+  type InsuranceInfo,
+  type MedicalHistory,
+  POLICY_HOLDER_RELATIONSHIPS,
+  REGISTRATION_STEPS,
+  type RegistrationStep,
+  WEEKDAYS,
+  describePatientActivity,
+  nextStep,
+  optionLabel,
+  registrationProgress,
+} from '~/schemas/patient'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { redirectWithToast } from '~/utils/toast.server'
+import { formatDateTime } from '~/utils/time'
+import { useCan, useTimeZone } from '~/utils/user'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `${data.patient.firstName} ${data.patient.lastName}` : 'Patient'} | Healthcare Portal` },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:read')
+  const patient = await getPatient(params.patientId ?? '')
+  if (!patient) throw new Response('Patient not found', { status: 404 })
+  // Who opened which record is part of the record's history (PHI access).
+  await recordPatientView(patient.id, { request, userId: user.id })
+  const [history, lead] = await Promise.all([
+    getPatientHistory(patient.id),
+    patient.leadId ? getLead(patient.leadId) : null,
+  ])
+  return json({
+    patient: {
+      ...patient,
+      dateOfBirth: fromDateColumn(patient.dateOfBirth),
+      medicalHistory: patient.medicalHistory as MedicalHistory | null,
+      insuranceInfo: patient.insuranceInfo as InsuranceInfo | null,
+      emergencyContacts: (Array.isArray(patient.emergencyContacts) ? patient.emergencyContacts : []) as EmergencyContact[],
+      carePreferences: patient.carePreferences as CarePreferences | null,
+    },
+    lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
+    activity: history.entries.map((entry) => ({
+      id: entry.id,
+      at: entry.createdAt,
+      who: entry.user?.name ?? entry.actorEmail ?? 'System',
+      what: describePatientActivity(entry.action, entry.details),
+    })),
+    viewers: history.viewers,
+  })
+}
+
+/** intent=approve: a coordinator completes a registration pending review. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const patient = await getPatient(params.patientId ?? '')
+  if (!patient) throw new Response('Patient not found', { status: 404 })
+  const form = await request.formData()
+  if (form.get('intent') !== 'approve') throw new Response('Unknown intent', { status: 400 })
+  try {
+    await approveRegistration(patient.id, { request, userId: user.id })
+  } catch (error) {
+    if (!(error instanceof RegistrationNotReadyError)) throw error
+    return redirectWithToast(`/patients/${patient.id}`, { type: 'destructive', title: 'Error', description: error.message })
+  }
+  return redirectWithToast(`/patients/${patient.id}`, {
+    title: 'Patient updated successfully',
+    description: 'The registration is complete.',
+  })
+}
+
+function Section({
+  step,
+  editTo,
+  children,
+}: {
+  step: RegistrationStep
+  editTo: string | null
+  children: React.ReactNode
+}) {
+  const headingId = `section-${step.key}`
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-5">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {step.label}
+        </h2>
+        {editTo ? (
+          <Link to={editTo} className={buttonClassName('secondary', 'sm')}>
+            Edit<span className="sr-only"> {step.label}</span>
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Details({ rows }: { rows: Array<[string, string | null | undefined]> }) {
+  return (
+    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="whitespace-pre-wrap break-words">{value || <span className="text-slate-500">Not given</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function NotSaved() {
+  return <p className="text-sm text-slate-600">This step has not been saved yet.</p>
+}
+
+export default function PatientProfile() {
+  const { patient, lead, activity, viewers } = useLoaderData<typeof loader>()
+  const canWrite = useCan('records:write')
+  const timeZone = useTimeZone()
+  const navigation = useNavigation()
+  const here = `/patients/${patient.id}`
+  const editTo = (step: RegistrationStep) =>
+    canWrite && (patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key)
+      ? `${here}/register/${step.slug}?redirectTo=${encodeURIComponent(here)}`
+      : null
+  const remaining = nextStep(patient.completedSteps)
+  const [personal, medical, insurance, contacts, preferences] = REGISTRATION_STEPS
+  const done = (step: RegistrationStep) => patient.completedSteps.includes(step.key)
+  const address = [patient.address, patient.city, [patient.state, patient.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/patients" className="text-blue-700 underline">
+          Back to patients
+        </Link>
+      </p>
+      <PageHeader
+        title={`${patient.firstName} ${patient.lastName}`}
+        subtitle={`Patient #${patient.id.slice(-8).toUpperCase()}`}
+        actions={
+          canWrite ? (
+            <>
+              {remaining && patient.registrationStatus !== 'complete' ? (
+                <Link to={`${here}/register/${remaining.slug}?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('primary')}>
+                  Continue Registration
+                </Link>
+              ) : null}
+              <Link to={`${here}/register/personal-info?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('secondary')}>
+                Edit
+              </Link>
+            </>
+          ) : null
+        }
+      />
+
+      <div className="mb-6 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <RegistrationStatusBadge status={patient.registrationStatus} />
+        <p className="text-sm text-slate-700">
+          {registrationProgress(patient.completedSteps)}% of the registration saved
+          {patient.reviewedAt ? ` · approved ${formatDateTime(patient.reviewedAt, timeZone)}` : ''}
+        </p>
+        {lead ? (
+          <p className="text-sm">
+            Converted from lead{' '}
+            <Link to={`/leads/${lead.id}`} className="text-blue-700 underline">
+              {lead.name}
+            </Link>
+          </p>
+        ) : null}
+        {patient.registrationStatus === 'pending-review' ? (
+          canWrite ? (
+            <Form method="post" className="ml-auto flex items-center gap-3">
+              <span className="text-sm text-amber-900">All five steps are saved: review them below, then approve.</span>
+              <input type="hidden" name="intent" value="approve" />
+              <Button type="submit" disabled={navigation.state === 'submitting'}>
+                Approve Registration
+              </Button>
+            </Form>
+          ) : (
+            <p className="ml-auto text-sm text-amber-900">Awaiting a coordinator’s review.</p>
+          )
+        ) : null}
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Section step={personal!} editTo={editTo(personal!)}>
+          <Details
+            rows={[
+              ['Date of birth', patient.dateOfBirth],
+              ['Gender', optionLabel(GENDERS, patient.gender)],
+              ['Phone', patient.phone],
+              ['Email', patient.email],
+              ['Address', address],
+            ]}
+          />
+        </Section>
+        <Section step={medical!} editTo={editTo(medical!)}>
+          {done(medical!) && patient.medicalHistory ? (
+            <Details
+              rows={[
+                ['Conditions', patient.medicalHistory.conditions],
+                ['Allergies', patient.medicalHistory.allergies],
+                ['Medications', patient.medicalHistory.medications],
+                ['Physician', [patient.medicalHistory.physicianName, patient.medicalHistory.physicianPhone].filter(Boolean).join(' · ')],
+                ['Notes', patient.medicalHistory.notes],
+              ]}
+            />
+          ) : (
+            <NotSaved />
+          )}
+        </Section>
+        <Section step={insurance!} editTo={editTo(insurance!)}>
+          {done(insurance!) && patient.insuranceInfo ? (
+            <Details
+              rows={[
+                ['Provider', patient.insuranceInfo.provider ?? 'Private pay'],
+                ['Member ID', patient.insuranceInfo.memberId],
+                ['Group number', patient.insuranceInfo.groupNumber],
+                ['Policy holder', patient.insuranceInfo.policyHolder],
+                ['Relationship', optionLabel(POLICY_HOLDER_RELATIONSHIPS, patient.insuranceInfo.relationship)],
+              ]}
+            />
+          ) : (
+            <NotSaved />
+          )}
+        </Section>
+        <Section step={contacts!} editTo={editTo(contacts!)}>
+          {patient.emergencyContacts.length > 0 ? (
+            <ul className="flex flex-col gap-3 text-sm">
+              {patient.emergencyContacts.map((contact, index) => (
+                <li key={index} className="rounded-md bg-slate-50 p-3">
+                  <p className="font-medium">
+                    {contact.name}
+                    {contact.relationship ? <span className="font-normal text-slate-600"> ({contact.relationship})</span> : null}
+                  </p>
+                  <p>
+                    <a href={`tel:${contact.phone}`} className="text-blue-700 underline">
+                      {contact.phone}
+                    </a>
+                    {contact.email ? (
+                      <>
+                        {' · '}
+                        <a href={`mailto:${contact.email}`} className="text-blue-700 underline">
+                          {contact.email}
+                        </a>
+                      </>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <NotSaved />
+          )}
+        </Section>
+        <Section step={preferences!} editTo={editTo(preferences!)}>
+          {done(preferences!) && patient.carePreferences ? (
+            <Details
+              rows={[
+                ['Care type', optionLabel(CARE_TYPES, patient.carePreferences.careType)],
+                ['Preferred days', patient.carePreferences.preferredDays.map((day) => optionLabel(WEEKDAYS, day)).join(', ')],
+                ['Preferred times', patient.carePreferences.preferredTimes.map((time) => optionLabel(CARE_TIMES, time)).join(', ')],
+                ['Language', patient.carePreferences.language],
+                ['Caregiver gender', optionLabel(CAREGIVER_GENDER_PREFERENCES, patient.carePreferences.caregiverGender)],
+                ['Notes', patient.carePreferences.notes],
+              ]}
+            />
+          ) : (
+            <NotSaved />
+          )}
+        </Section>
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <section aria-labelledby="activity-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+          <h2 id="activity-heading" className="mb-3 text-lg font-semibold">
+            Activity
+          </h2>
+          {activity.length === 0 ? (
+            <p className="text-sm text-slate-600">No changes recorded yet.</p>
+          ) : (
+            <ol className="flex flex-col divide-y divide-slate-100 text-sm">
+              {activity.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {entry.what} <span className="text-slate-600">by {entry.who}</span>
+                  </span>
+                  <time dateTime={entry.at} className="text-slate-600">
+                    {formatDateTime(entry.at, timeZone)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="viewers-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="viewers-heading" className="mb-3 text-lg font-semibold">
+            Viewed by
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {viewers.map((viewer) => (
+              <li key={`${viewer.name}-${viewer.email}`}>
+                <span className="font-medium">{viewer.name}</span>
+                <span className="block text-slate-600">
+                  {viewer.views} {viewer.views === 1 ? 'view' : 'views'}, last {formatDateTime(viewer.lastViewedAt, timeZone)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { StatusChangeRefusedError, getPatient, patientToJson, updatePatientFromApi } from '~/models/patient.server'
+import { patientApiSchema } from '~/schemas/patient'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const patient = await getPatient(params.patientId ?? '')
+  if (!patient) throw apiError(404, 'Patient not found')
+  return json(patientToJson(patient))
+}
+
+/**
+ * PUT /api/patients/{id}: the personal fields replace the stored ones; each
+ * step object given (medicalHistory, insuranceInfo, emergencyContacts,
+ * carePreferences) replaces that step, and steps left out are kept.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])
+  const existing = await getPatient(params.patientId ?? '')
+  if (!existing) throw apiError(404, 'Patient not found')
+  const input = await parseJsonBody(request, patientApiSchema, 'patient')
+  try {
+    const patient = await updatePatientFromApi(existing, input, { request, userId: user.id })
+    return json(patientToJson(patient))
+  } catch (error) {
+    if (error instanceof StatusChangeRefusedError) {
+      throw apiError(400, 'Invalid patient', { fieldErrors: { registrationStatus: [error.message] } })
+    }
+    throw error
+  }
+}

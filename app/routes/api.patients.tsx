@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  StatusChangeRefusedError,
+  createPatientFromApi,
+  listPatientsForApi,
+  patientToJson,
+} from '~/models/patient.server'
+import { parsePatientListQuery, patientApiSchema } from '~/schemas/patient'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
+
+const API_PAGE_SIZE = 50
+
+/**
+ * GET /api/patients?q=&status=&date=&careType=&page=&pageSize= — an array,
+ * newest first; X-Total-Count has the total.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const query = parsePatientListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
+  const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
+  return json(patients, { headers: { 'X-Total-Count': String(total) } })
+}
+
+/** POST /api/patients — a registration with its personal info and any later steps. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+  const input = await parseJsonBody(request, patientApiSchema, 'patient')
+  try {
+    const patient = await createPatientFromApi(input, { request, userId: user.id })
+    return json(patientToJson(patient), { status: 201 })
+  } catch (error) {
+    if (error instanceof StatusChangeRefusedError) {
+      throw apiError(400, 'Invalid patient', { fieldErrors: { registrationStatus: [error.message] } })
+    }
+    throw error
+  }
+}
