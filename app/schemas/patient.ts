@@ -113,12 +113,19 @@ export const personalInfoSchema = z.object({
   dateOfBirth: z
     .string({ error: 'Date of birth is required' })
     .trim()
-    .min(1, { message: 'Date of birth is required' })
-    .refine(isDateString, { message: 'Enter the date of birth as YYYY-MM-DD' })
-    .refine((value) => value >= '1900-01-01', { message: 'Date of birth must be after 1900' })
-    // Compared as text in UTC: a birth "tomorrow" anywhere on earth is refused.
-    .refine((value) => value <= new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10), {
-      message: 'Date of birth cannot be in the future',
+    .superRefine((value, context) => {
+      // One message at a time, most basic first.
+      const message = !value
+        ? 'Date of birth is required'
+        : !isDateString(value)
+          ? 'Enter the date of birth as YYYY-MM-DD'
+          : value < '1900-01-01'
+            ? 'Date of birth must be after 1900'
+            : // Compared as text in UTC+14: a birth "tomorrow" anywhere on earth is refused.
+              value > new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10)
+              ? 'Date of birth cannot be in the future'
+              : null
+      if (message) context.addIssue({ code: 'custom', message })
     }),
   gender: z.preprocess(blankToUndefined, z.enum(valuesOf(GENDERS), { error: 'Gender is required' })),
   phone: requiredText(20, 'Phone is required', 'Phone must be less than 20 characters'),
@@ -235,7 +242,9 @@ export const patientApiSchema = personalInfoSchema.extend({
     blankToUndefined,
     z
       .array(emergencyContactSchema, { error: 'Emergency contacts must be a list of { name, relationship, phone, email }' })
-      .max(MAX_EMERGENCY_CONTACTS, { message: `No more than ${MAX_EMERGENCY_CONTACTS} emergency contacts` })
+      .refine((list) => list.length <= MAX_EMERGENCY_CONTACTS, {
+        message: `No more than ${MAX_EMERGENCY_CONTACTS} emergency contacts`,
+      })
       .optional(),
   ),
   carePreferences: z.preprocess(blankToUndefined, carePreferencesSchema.optional()),

@@ -7,18 +7,11 @@ import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.se
 import { action as apiListAction, loader as apiListLoader } from '~/routes/api.document-types'
 import { action as apiOneAction, loader as apiOneLoader } from '~/routes/api.document-types.$documentTypeId'
 import { prisma } from '~/utils/db.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
 const PATH = '/settings/document-types'
 const UNKNOWN_ID = '11111111-1111-4111-8111-111111111111'
 
-async function toastOf(response: Response) {
-  const cookie = response.headers.get('set-cookie') ?? ''
-  const match = /__toast=([^;]+)/.exec(cookie)
-  if (!match) return null
-  const { getToast } = await import('~/utils/toast.server')
-  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
-}
 
 /** A name no other test uses, so tests can share the file's database. */
 function uniqueName(label: string) {

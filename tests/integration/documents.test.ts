@@ -13,7 +13,7 @@ import { action as apiCreateTemplate } from '~/routes/api.boldsign.create-templa
 import { prisma } from '~/utils/db.server'
 import { getEnv, resetEnvCache } from '~/utils/env.server'
 import { getToast } from '~/utils/toast.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
 import { SAMPLE_PDF, multipartRequest } from '#tests/support/uploads'
 
@@ -24,11 +24,6 @@ function storedFiles() {
   return fs.existsSync(folder) ? fs.readdirSync(folder) : []
 }
 
-async function toastOf(response: Response) {
-  const match = /__toast=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')
-  if (!match) return null
-  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
-}
 
 async function upload(cookie: string, fields: Record<string, string> = { category: 'forms' }, file = { name: 'Intake Form.pdf', type: 'application/pdf', bytes: SAMPLE_PDF as Uint8Array }) {
   return callRoute(uploadAction, multipartRequest('/documents-new/upload', fields, file, cookie))

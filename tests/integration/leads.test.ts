@@ -9,7 +9,7 @@ import { action as editCommunicationAction } from '~/routes/_app.leads_.$leadId.
 import { action as deleteCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.delete'
 import { prisma } from '~/utils/db.server'
 import { seedDemoData } from '~/utils/demo-data.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
 const leadForm = {
   firstName: 'Grace',
@@ -23,13 +23,6 @@ const leadForm = {
   source: 'referral',
 }
 
-async function toastOf(response: Response) {
-  const cookie = response.headers.get('set-cookie') ?? ''
-  const match = /__toast=([^;]+)/.exec(cookie)
-  if (!match) return null
-  const { getToast } = await import('~/utils/toast.server')
-  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
-}
 
 async function list(cookie: string, query = '') {
   const response = await callRoute(listLoader, makeRequest(`/leads${query}`, { cookie }))

@@ -78,3 +78,12 @@ export async function callRoute(
     throw thrown
   }
 }
+
+/** The flash toast a response sets, read back the way the app reads it. */
+export async function toastOf(response: Response) {
+  const cookie = response.headers.get('set-cookie') ?? ''
+  const match = /__toast=([^;]+)/.exec(cookie)
+  if (!match) return null
+  const { getToast } = await import('~/utils/toast.server')
+  return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
+}

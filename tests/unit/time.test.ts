@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, formatDate, formatDateTime, formatTimestamp, isDateString, zonedDayStart } from '~/utils/time'
+import { addDays, dateIn, formatDate, formatDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/utils/time'
 
 const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
 const HOUR = 60 * 60 * 1000
@@ -83,5 +83,26 @@ describe('formatting in the agency zone', () => {
     expect(formatDateTime('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05\sAM$/)
     // Late evening in New York is already the next day in UTC.
     expect(formatDate(new Date('2024-07-05T02:00:00Z'), 'America/New_York')).toBe('Jul 4, 2024')
+  })
+})
+
+describe('rangeStart (the Registration Date filter)', () => {
+  const zone = 'America/New_York'
+  // Wednesday 2026-11-18, 01:30 in New York (06:30 UTC).
+  const now = new Date('2026-11-18T06:30:00Z')
+
+  test('today starts at local midnight', () => {
+    expect(rangeStart('today', zone, now).toISOString()).toBe('2026-11-18T05:00:00.000Z')
+  })
+
+  test('late evening in New York is already tomorrow in UTC, but still today here', () => {
+    const evening = new Date('2026-11-18T04:30:00Z') // 23:30 on the 17th in New York
+    expect(dateIn(evening, zone)).toBe('2026-11-17')
+    expect(rangeStart('today', zone, evening).toISOString()).toBe('2026-11-17T05:00:00.000Z')
+  })
+
+  test('the week starts on Sunday and the month on the 1st', () => {
+    expect(rangeStart('week', zone, now).toISOString()).toBe('2026-11-15T05:00:00.000Z')
+    expect(rangeStart('month', zone, now).toISOString()).toBe('2026-11-01T04:00:00.000Z')
   })
 })
