@@ -1,4 +1,5 @@
 import { Form, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 
 const controlClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm'
 
@@ -24,13 +25,27 @@ export function FilterForm({ label, children }: { label: string; children: React
   )
 }
 
+/**
+ * Uncontrolled controls keep what was typed across client-side navigation;
+ * this puts the URL's value back when it changes (e.g. 'Clear filters'),
+ * without remounting the control, so keyboard focus stays where it is.
+ */
+function useValueFromUrl<T extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<T>(null)
+  useEffect(() => {
+    if (ref.current && ref.current.value !== value) ref.current.value = value
+  }, [value])
+  return ref
+}
+
 export function SearchField({ id, defaultValue, placeholder }: { id: string; defaultValue: string; placeholder: string }) {
+  const ref = useValueFromUrl<HTMLInputElement>(defaultValue)
   return (
     <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         Search
       </label>
-      <input id={id} type="search" name="q" defaultValue={defaultValue} placeholder={placeholder} className={controlClass} />
+      <input ref={ref} id={id} type="search" name="q" defaultValue={defaultValue} placeholder={placeholder} className={controlClass} />
     </div>
   )
 }
@@ -48,12 +63,13 @@ export function FilterSelect({
   defaultValue: string
   options: ReadonlyArray<{ value: string; label: string }>
 }) {
+  const ref = useValueFromUrl<HTMLSelectElement>(defaultValue)
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={controlClass}>
+      <select ref={ref} id={id} name={name} defaultValue={defaultValue} className={controlClass}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -311,7 +311,7 @@ function EmergencyContactRows({
                 <Field labelProps={{ children: 'Phone' }} inputProps={getInputProps(contact.phone, { type: 'tel' })} errors={contact.phone.errors} />
                 <Field labelProps={{ children: 'Email' }} inputProps={getInputProps(contact.email, { type: 'email' })} errors={contact.email.errors} />
                 <div className="md:col-span-2">
-                  <Button variant="ghost" size="sm" {...form.remove.getButtonProps({ name: contacts.name, index })}>
+                  <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: contacts.name, index })}>
                     Remove contact {index + 1}
                   </Button>
                 </div>
@@ -323,7 +323,7 @@ function EmergencyContactRows({
       <FormErrors id={contacts.errorId} errors={contacts.errors} />
       {rows.length < MAX_EMERGENCY_CONTACTS ? (
         <div>
-          <Button variant="secondary" size="sm" {...form.insert.getButtonProps({ name: contacts.name, defaultValue: {} })}>
+          <Button type="submit" variant="secondary" size="sm" {...form.insert.getButtonProps({ name: contacts.name, defaultValue: {} })}>
             Add emergency contact
           </Button>
         </div>

@@ -1,0 +1,83 @@
+import { expect, test, useRole } from './support/fixtures'
+
+/** The whole registration as plain pages and forms, with JavaScript off. */
+test.describe('patient registration without JavaScript', () => {
+  useRole('coordinator')
+
+  test('five steps with back, next, contact rows, save-and-resume, then approval', async ({ page }) => {
+    const lastName = `Plain${Date.now().toString().slice(-6)}`
+    await page.goto('/patients')
+    await page.getByRole('link', { name: 'Start New Registration' }).first().click()
+    await expect(page).toHaveURL('/patients/new')
+    await expect(page.getByRole('heading', { level: 1, name: 'New Patient Registration' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('First name is required')).toBeVisible()
+    await expect(page.getByText('Gender is required')).toBeVisible()
+    await expect(page.getByText('Phone is required')).toBeVisible()
+
+    await page.getByLabel('First Name').fill('Nojs')
+    await page.getByLabel('Last Name').fill(lastName)
+    await page.getByLabel('Date of Birth').fill('1939-11-30')
+    await page.getByLabel('Gender').selectOption('male')
+    await page.getByLabel('Phone').fill('(646) 555-0150')
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('Invalid email address')).toBeVisible()
+    await expect(page.getByLabel('Last Name')).toHaveValue(lastName)
+    await page.getByLabel('Email').fill('')
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByTestId('toast')).toContainText('Patient registered successfully')
+    await expect(page).toHaveURL(/\/register\/medical-history$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Patient' })).toBeVisible()
+    await expect(page.getByText('20% complete')).toBeVisible()
+    await page.getByLabel('Conditions and diagnoses').fill('Parkinson’s disease')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL(/\/register\/personal-info$/)
+    await expect(page.getByLabel('First Name')).toHaveValue('Nojs')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByLabel('Conditions and diagnoses')).toHaveValue('Parkinson’s disease')
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    // Leave at the insurance step, and come back to it from the list.
+    await expect(page.getByText('Step 3 of 5: Insurance')).toBeVisible()
+    await page.getByRole('button', { name: 'Save and Close' }).click()
+    await expect(page).toHaveURL('/patients')
+    await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
+    await page.getByRole('searchbox').fill(lastName)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByText('60% done')).toBeVisible()
+    await page.getByRole('link', { name: `Continue: Nojs ${lastName}` }).click()
+    await expect(page).toHaveURL(/\/register\/emergency-contacts\?.*q=Plain/)
+    await expect(page.getByText('Step 4 of 5: Emergency Contacts')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Add emergency contact' }).click()
+    await expect(page.getByRole('group', { name: 'Emergency contact 2' })).toBeVisible()
+    await page.getByRole('button', { name: 'Remove contact 1' }).click()
+    await expect(page.getByRole('group', { name: 'Emergency contact 2' })).toHaveCount(0)
+    const contact = page.getByRole('group', { name: 'Emergency contact 1' })
+    await contact.getByLabel('Name').fill('Ruth Plain')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('Contact phone is required')).toBeVisible()
+    await contact.getByLabel('Phone').fill('(646) 555-0199')
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByText('Step 5 of 5: Care Preferences')).toBeVisible()
+    await page.getByRole('button', { name: 'Submit for Review' }).click()
+    await expect(page.getByText('Care type is required')).toBeVisible()
+    await page.getByLabel('Care Type').selectOption('medical-care')
+    await page.getByRole('checkbox', { name: 'Saturday' }).check()
+    await page.getByRole('button', { name: 'Submit for Review' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: `Nojs ${lastName}` })).toBeVisible()
+    await expect(page.getByText('All five steps are saved')).toBeVisible()
+    await expect(page.getByText('Ruth Plain')).toBeVisible()
+    await page.getByRole('button', { name: 'Approve Registration' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
+    await expect(page.getByText('Complete', { exact: true })).toBeVisible()
+
+    await page.goto(`/patients?q=${lastName}`)
+    await expect(page.getByRole('link', { name: `View Profile: Nojs ${lastName}` })).toBeVisible()
+  })
+})

@@ -1,0 +1,167 @@
+import type { Locator } from '@playwright/test'
+import { checkA11y, expect, test, useRole } from './support/fixtures'
+
+async function fillPersonalInfo(scope: Locator, lastName: string) {
+  await scope.getByLabel('First Name').fill('Keyboard')
+  await scope.getByLabel('Last Name').fill(lastName)
+  await scope.getByLabel('Date of Birth').fill('1944-03-15')
+  await scope.getByLabel('Gender').selectOption('female')
+  await scope.getByLabel('Phone').fill('(917) 555-0123')
+}
+
+/** Patient registration with JavaScript: the wizard in a dialog over the list, by keyboard. */
+test.describe('patient registration', () => {
+  useRole('coordinator')
+
+  test('all five steps by keyboard, then review and approval on the profile', async ({ page }) => {
+    const lastName = `Walker${Date.now().toString().slice(-6)}`
+    await page.goto('/patients')
+    await expect(page.getByRole('heading', { name: /Patient Registrations \(\d+\)/ })).toBeVisible()
+    await page.getByRole('link', { name: 'Start New Registration' }).first().focus()
+    await page.keyboard.press('Enter')
+    let dialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    await expect(dialog.getByText('Step 1 of 5: Personal Info')).toBeVisible()
+    await expect(dialog.getByText('0% complete')).toBeVisible()
+    await checkA11y(page, { label: 'New Patient Registration dialog' })
+
+    await dialog.getByRole('button', { name: 'Next' }).press('Enter')
+    await expect(dialog.getByText('First name is required')).toBeVisible()
+    await expect(dialog.getByText('Date of birth is required')).toBeVisible()
+    await expect(dialog.getByLabel('Gender')).toHaveAttribute('aria-invalid', 'true')
+
+    await fillPersonalInfo(dialog, lastName)
+    // Enter in a field means Next (never Back or Cancel).
+    await dialog.getByLabel('Phone').press('Enter')
+    await expect(page.getByTestId('toast')).toContainText('Patient registered successfully')
+    dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await expect(dialog.getByText('Step 2 of 5: Medical History')).toBeVisible()
+    await expect(dialog.getByText('20% complete')).toBeVisible()
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '20')
+    await expect(dialog.getByRole('link', { name: /Medical History/ })).toHaveAttribute('aria-current', 'step')
+
+    await dialog.getByLabel('Allergies').fill('Penicillin')
+    await dialog.getByLabel('Primary physician').fill('Dr. Osler')
+    await dialog.getByRole('button', { name: 'Next' }).click()
+    await expect(dialog.getByText('Step 3 of 5: Insurance')).toBeVisible()
+    await dialog.getByLabel('Member ID').fill('1EG4-TE5')
+    await dialog.getByRole('button', { name: 'Next' }).click()
+    await expect(dialog.getByText('Insurance provider is required with a member ID or group number')).toBeVisible()
+    await dialog.getByLabel('Insurance provider').fill('Medicare')
+    await dialog.getByRole('button', { name: 'Next' }).click()
+
+    await expect(dialog.getByText('Step 4 of 5: Emergency Contacts')).toBeVisible()
+    await expect(dialog.getByText('60% complete')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Add emergency contact' }).click()
+    await expect(dialog.getByRole('group', { name: 'Emergency contact 2' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Remove contact 2' }).click()
+    await expect(dialog.getByRole('group', { name: 'Emergency contact 2' })).toHaveCount(0)
+    const contact = dialog.getByRole('group', { name: 'Emergency contact 1' })
+    await contact.getByLabel('Name').fill('Sam Walker')
+    await contact.getByLabel('Relationship').fill('Son')
+    await contact.getByLabel('Phone').fill('(917) 555-0188')
+    await dialog.getByRole('button', { name: 'Next' }).click()
+
+    await expect(dialog.getByText('Step 5 of 5: Care Preferences')).toBeVisible()
+    await dialog.getByLabel('Care Type').selectOption('elderly-care')
+    await dialog.getByRole('checkbox', { name: 'Monday' }).press('Space')
+    await dialog.getByRole('checkbox', { name: 'Thursday' }).press('Space')
+    await dialog.getByRole('checkbox', { name: 'Morning' }).check()
+    await dialog.getByLabel('Preferred language').fill('Spanish')
+    await checkA11y(page, { label: 'Care Preferences step' })
+    await dialog.getByRole('button', { name: 'Submit for Review' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: `Keyboard ${lastName}` })).toBeVisible()
+    await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
+    await expect(page.getByText('100% of the registration saved')).toBeVisible()
+    await expect(page.getByText('Monday, Thursday')).toBeVisible()
+    await expect(page.getByText('Sam Walker')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Activity' })).toContainText('Saved Care Preferences')
+    await expect(page.getByRole('region', { name: 'Viewed by' })).toContainText('Casey Coordinator')
+    await checkA11y(page, { label: 'patient profile' })
+
+    await page.getByRole('button', { name: 'Approve Registration' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
+    await expect(page.getByText('Complete', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Approve Registration' })).toHaveCount(0)
+  })
+
+  test('the four filters and the cards view', async ({ page }) => {
+    const lastName = `Filter${Date.now().toString().slice(-6)}`
+    await page.goto('/patients/new')
+    const dialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    await fillPersonalInfo(dialog, lastName)
+    await dialog.getByRole('button', { name: 'Save and Close' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Patient registered successfully')
+
+    await page.getByRole('searchbox').fill(lastName.toLowerCase())
+    await page.getByRole('searchbox').press('Enter')
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (1)' })).toBeVisible()
+    // Selecting a filter applies it at once.
+    await page.getByLabel('Registration Date').selectOption('today')
+    await expect(page).toHaveURL(/date=today/)
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (1)' })).toBeVisible()
+    await page.getByLabel('Registration Status').selectOption('complete')
+    await expect(page.getByText('No patient registrations match these filters')).toBeVisible()
+    await page.getByLabel('Registration Status').selectOption('in-progress')
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (1)' })).toBeVisible()
+    await page.getByLabel('Care Type').selectOption('home-care')
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (0)' })).toBeVisible()
+    await page.getByRole('link', { name: 'Clear search and filters' }).click()
+    await expect(page.getByText(/Showing 1-12 of \d+ patients/)).toBeVisible()
+
+    await page.getByRole('searchbox').fill(lastName)
+    await page.getByRole('searchbox').press('Enter')
+    await page.getByRole('link', { name: 'Cards' }).click()
+    const card = page.getByRole('listitem').filter({ hasText: `Keyboard ${lastName}` })
+    await expect(card).toContainText(/Patient #[0-9A-F]{8}/)
+    await expect(card).toContainText('In Progress')
+    await card.getByRole('link', { name: `Continue Registration: Keyboard ${lastName}` }).click()
+    await expect(page.getByRole('dialog', { name: 'Edit Patient' }).getByText('Step 2 of 5: Medical History')).toBeVisible()
+  })
+
+  test('a lead becomes a patient registration, pre-filled and linked', async ({ page }) => {
+    const lastName = `Convert${Date.now().toString().slice(-6)}`
+    await page.goto('/leads/new')
+    const leadDialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await leadDialog.getByLabel('First Name').fill('Nora')
+    await leadDialog.getByLabel('Last Name').fill(lastName)
+    await leadDialog.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`)
+    await leadDialog.getByLabel('Phone').fill('2015550111')
+    await leadDialog.getByLabel('City').fill('Newark')
+    await leadDialog.getByRole('button', { name: 'Create Lead' }).click()
+    await expect(page.getByTestId('toast')).toBeVisible()
+    await page.getByRole('searchbox').fill(lastName)
+    await page.getByRole('searchbox').press('Enter')
+    await page.getByRole('link', { name: `Nora ${lastName}`, exact: true }).click()
+
+    await page.getByRole('link', { name: 'Convert to Patient' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    await expect(dialog.getByText(`Converting lead Nora ${lastName}`)).toBeVisible()
+    await expect(dialog.getByLabel('Last Name')).toHaveValue(lastName)
+    await expect(dialog.getByLabel('City')).toHaveValue('Newark')
+    await dialog.getByLabel('Date of Birth').fill('1950-06-01')
+    await dialog.getByLabel('Gender').selectOption('female')
+    await dialog.getByRole('button', { name: 'Save and Close' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: `Nora ${lastName}` })).toBeVisible()
+    await expect(page.getByText('Converted from lead')).toBeVisible()
+    await page.getByRole('link', { name: `Nora ${lastName}` }).click()
+    await expect(page.getByText('Converted', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'View Patient Registration' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Convert to Patient' })).toHaveCount(0)
+  })
+})
+
+test.describe('patients as a viewer', () => {
+  useRole('viewer')
+
+  test('can read the list and profiles but not start or change a registration', async ({ page }) => {
+    await page.goto('/patients')
+    await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Start New Registration' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Continue/ })).toHaveCount(0)
+    await page.getByRole('link', { name: /^View Profile/ }).first().click()
+    await expect(page.getByRole('region', { name: 'Viewed by' })).toContainText('Vic Viewer')
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0)
+  })
+})
