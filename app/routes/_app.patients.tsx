@@ -165,7 +165,7 @@ function PatientTable({ patients, search, canWrite }: { patients: PatientRow[]; 
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDate(patient.createdAt, timeZone)}</td>
               <td className="px-4 py-3">
-                <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue" />
+                <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue" className="flex-nowrap" />
               </td>
             </tr>
           ))}
@@ -211,11 +211,13 @@ function PatientActions({
   search,
   canWrite,
   continueLabel,
+  className,
 }: {
   patient: PatientRow
   search: string
   canWrite: boolean
   continueLabel: string
+  className?: string
 }) {
   const name = `${patient.firstName} ${patient.lastName}`
   const step = nextStep(patient.completedSteps)
@@ -223,7 +225,7 @@ function PatientActions({
   // With every step saved, what remains is the review on the profile.
   const continueTo = step ? `${patient.id}/register/${step.slug}${search}` : `/patients/${patient.id}`
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={cn('flex flex-wrap gap-2', className)}>
       {canContinue ? (
         <Link to={continueTo} preventScrollReset className={buttonClassName('primary', 'sm')} aria-label={`${continueLabel}: ${name}`}>
           {continueLabel}
