@@ -4,6 +4,7 @@ import {
   MAX_CAREGIVER_FILE_BYTES,
   extensionOf,
   fileTypeList,
+  tooManyFilesMessage,
   type FileExtension,
 } from '~/utils/caregiver'
 import { isDateString } from '~/utils/time'
@@ -156,9 +157,7 @@ function chosenFiles(field: string) {
     (value) => asList(value).filter(isChosenFile),
     z
       .array(z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File))
-      .max(picker.maxFiles, {
-        message: picker.maxFiles === 1 ? `Choose one ${picker.label.toLowerCase()} file` : `Choose at most ${picker.maxFiles} ${picker.label.toLowerCase()} files`,
-      })
+      .max(picker.maxFiles, { message: tooManyFilesMessage(picker) })
       .superRefine((files, context) => {
         for (const file of files) {
           const extension = extensionOf(file.name) as FileExtension | null

@@ -9,6 +9,7 @@ import {
   extensionName,
   extensionOf,
   fileTypeList,
+  tooManyFilesMessage,
   type FileExtension,
 } from '~/utils/caregiver'
 import { cleanFileName, UploadError } from '~/utils/document-upload.server'
@@ -85,7 +86,7 @@ export async function receiveCaregiverApplication(request: Request): Promise<Car
     counts.set(name, count)
     if (count > picker.maxFiles) {
       if (count === picker.maxFiles + 1) {
-        refuse(name, picker.maxFiles === 1 ? `Choose one ${picker.label.toLowerCase()} file` : `Choose at most ${picker.maxFiles} ${picker.label.toLowerCase()} files`)
+        refuse(name, tooManyFilesMessage(picker))
       }
       return drain(data).then(() => undefined)
     }

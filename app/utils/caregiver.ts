@@ -23,12 +23,18 @@ export const CAREGIVER_FILE_PICKERS: ReadonlyArray<{
   extensions: readonly FileExtension[]
   /** How many files one submission may carry. */
   maxFiles: number
+  /** For messages: 'Choose one license file', 'Choose at most 5 reference files'. */
+  noun: string
 }> = [
-  { kind: 'license', field: 'licenseFile', label: 'License', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 1 },
-  { kind: 'resume', field: 'resumeFile', label: 'Resume', extensions: ['pdf', 'doc', 'docx'], maxFiles: 1 },
-  { kind: 'certification', field: 'certificationFiles', label: 'Certifications', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 5 },
-  { kind: 'reference', field: 'referenceFiles', label: 'References', extensions: ['pdf', 'doc', 'docx'], maxFiles: 5 },
+  { kind: 'license', field: 'licenseFile', label: 'License', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 1, noun: 'license file' },
+  { kind: 'resume', field: 'resumeFile', label: 'Resume', extensions: ['pdf', 'doc', 'docx'], maxFiles: 1, noun: 'resume' },
+  { kind: 'certification', field: 'certificationFiles', label: 'Certifications', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 5, noun: 'certification files' },
+  { kind: 'reference', field: 'referenceFiles', label: 'References', extensions: ['pdf', 'doc', 'docx'], maxFiles: 5, noun: 'reference files' },
 ]
+
+export function tooManyFilesMessage(picker: { maxFiles: number; noun: string }) {
+  return picker.maxFiles === 1 ? `Choose one ${picker.noun}` : `Choose at most ${picker.maxFiles} ${picker.noun}`
+}
 
 export const FILE_KIND_LABELS: Record<CaregiverFileKind, string> = {
   license: 'License',
