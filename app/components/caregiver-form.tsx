@@ -13,7 +13,7 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorList, Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { ApplicationProgress } from '~/components/caregiver-parts'
-import { SPECIALIZATIONS, WEEKDAYS, YEARS_EXPERIENCE_OPTIONS, caregiverFormSchema } from '~/schemas/caregiver'
+import { SPECIALIZATIONS, WEEKDAYS, YEARS_EXPERIENCE_OPTIONS, caregiverFormFields, caregiverFormSchema } from '~/schemas/caregiver'
 import {
   CAREGIVER_FILE_PICKERS,
   acceptAttribute,
@@ -104,7 +104,8 @@ export function CaregiverForm({
   const navigation = useNavigation()
   const [form, fields] = useForm<FormShape>({
     id,
-    constraint: getZodConstraint(caregiverFormSchema),
+    // getZodConstraint cannot read a schema that ends in a transform: give it the fields.
+    constraint: getZodConstraint(caregiverFormFields),
     defaultValue: toFormDefaults(caregiver),
     lastResult,
     shouldValidate: 'onBlur',

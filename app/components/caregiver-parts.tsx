@@ -2,7 +2,7 @@ import { BACKGROUND_CHECK_LABELS, type BackgroundCheckStatus } from '~/schemas/c
 import { EXPIRY_LABELS, expiryState, formatDay } from '~/utils/caregiver'
 import { cn, titleCase } from '~/utils/misc'
 
-const badgeClass = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium'
+const badgeClass = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
 
 const STATUS_COLOURS: Record<string, string> = {
   active: 'bg-green-100 text-green-900',
@@ -25,7 +25,7 @@ export function BackgroundCheckBadge({ status, withLabel = false }: { status: st
   const label = BACKGROUND_CHECK_LABELS[status as BackgroundCheckStatus] ?? titleCase(status)
   return (
     <span className={cn(badgeClass, CHECK_COLOURS[status] ?? 'bg-slate-100 text-slate-800')}>
-      {withLabel ? `Background check: ${label}` : label}
+      {withLabel ? `Background: ${label}` : label}
     </span>
   )
 }
@@ -36,7 +36,7 @@ export function SpecializationBadges({ specializations, limit }: { specializatio
   const shown = specializations.slice(0, limit)
   const hidden = specializations.slice(limit)
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Specializations">
+    <ul className="flex min-w-[10rem] flex-wrap gap-1" aria-label="Specializations">
       {shown.map((name) => (
         <li key={name} className={cn(badgeClass, 'bg-indigo-50 text-indigo-900 ring-1 ring-inset ring-indigo-200')}>
           {name}

@@ -149,21 +149,26 @@ export default function CaregiversPage() {
 }
 
 /** The license expiry, flagged, for list rows; certifications flagged too when they lapse. */
-function CredentialFlags({ caregiver, today }: { caregiver: CaregiverRow; today: string }) {
+function CredentialFlags({ caregiver, today, compact = false }: { caregiver: CaregiverRow; today: string; compact?: boolean }) {
   const certificationState = expiryState(caregiver.certificationExpiresOn, today)
   return (
     <div className="flex flex-col gap-1 text-sm">
       {caregiver.licenseExpiresOn ? (
         <span className="inline-flex flex-wrap items-center gap-1">
-          <span>License {formatDay(caregiver.licenseExpiresOn)}</span>
+          <span className="whitespace-nowrap">
+            {compact ? '' : 'License expires '}
+            {formatDay(caregiver.licenseExpiresOn)}
+          </span>
           <ExpiryFlag expiresOn={caregiver.licenseExpiresOn} today={today} />
         </span>
       ) : (
-        <span className="text-slate-600">License expiry not given</span>
+        <span className="text-slate-600">{compact ? 'Not given' : 'License expiry not given'}</span>
       )}
       {certificationState ? (
         <span className="inline-flex flex-wrap items-center gap-1">
-          <span>Certification {formatDay(caregiver.certificationExpiresOn!)}</span>
+          <span>
+            Certification <span className="whitespace-nowrap">{formatDay(caregiver.certificationExpiresOn!)}</span>
+          </span>
           <ExpiryFlag expiresOn={caregiver.certificationExpiresOn} today={today} />
         </span>
       ) : null}
@@ -177,8 +182,8 @@ function CaregiverTable({ caregivers, search, canWrite, today }: Omit<RowProps, 
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left">
           <tr>
-            {['Name', 'Contact', 'Specializations', 'Credentials', 'Status', 'Background Check', 'Actions'].map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold text-slate-700">
+            {['Name', 'Phone', 'Specializations', 'License Expiry', 'Status', 'Actions'].map((column) => (
+              <th key={column} scope="col" className="px-3 py-3 font-semibold text-slate-700">
                 {column}
               </th>
             ))}
@@ -187,29 +192,26 @@ function CaregiverTable({ caregivers, search, canWrite, today }: Omit<RowProps, 
         <tbody className="divide-y divide-slate-100">
           {caregivers.map((caregiver) => (
             <tr key={caregiver.id} className="align-top">
-              <th scope="row" className="px-4 py-3 text-left font-medium">
+              <th scope="row" className="min-w-[8rem] px-3 py-3 text-left font-medium">
                 <Link to={`/caregivers/${caregiver.id}`} className="hover:underline">
                   {caregiver.fullName}
                 </Link>
                 <p className="text-xs font-normal text-slate-600">{yearsExperienceLabel(caregiver.yearsExperience)}</p>
               </th>
-              <td className="px-4 py-3">
-                <p>{caregiver.phone}</p>
-                {caregiver.email ? <p className="break-all text-slate-600">{caregiver.email}</p> : null}
-              </td>
-              <td className="px-4 py-3">
+              <td className="whitespace-nowrap px-3 py-3">{caregiver.phone}</td>
+              <td className="px-3 py-3">
                 <SpecializationBadges specializations={caregiver.specializations} limit={2} />
               </td>
-              <td className="px-4 py-3">
-                <CredentialFlags caregiver={caregiver} today={today} />
+              <td className="px-3 py-3">
+                <CredentialFlags caregiver={caregiver} today={today} compact />
               </td>
-              <td className="px-4 py-3">
-                <CaregiverStatusBadge status={caregiver.status} />
+              <td className="px-3 py-3">
+                <div className="flex flex-col items-start gap-1">
+                  <CaregiverStatusBadge status={caregiver.status} />
+                  <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} withLabel />
+                </div>
               </td>
-              <td className="px-4 py-3">
-                <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} />
-              </td>
-              <td className="px-4 py-3">
+              <td className="px-3 py-3">
                 <CaregiverActions caregiver={caregiver} search={search} canWrite={canWrite} today={today} variant="table" />
               </td>
             </tr>
@@ -254,36 +256,39 @@ function CaregiverCard({ caregiver, search, canWrite, today }: RowProps) {
 function CaregiverActions({ caregiver, search, canWrite, variant }: RowProps & { variant: 'table' | 'cards' }) {
   const pending = caregiver.status === 'pending'
   const primaryLabel = pending ? (variant === 'table' ? 'Review' : 'Review Application') : 'View Profile'
-  return (
-    <div className="flex flex-wrap items-start gap-2">
-      <Link
-        to={`/caregivers/${caregiver.id}`}
-        className={buttonClassName(pending ? 'primary' : 'secondary', 'sm')}
-        aria-label={`${primaryLabel}: ${caregiver.fullName}`}
-      >
-        {primaryLabel}
+  const edits = canWrite ? (
+    <div className="flex gap-1">
+      <Link to={`${caregiver.id}/edit${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Edit ${caregiver.fullName}`}>
+        Edit
       </Link>
-      {caregiver.status === 'active' ? (
+      <Link to={`${caregiver.id}/delete${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Delete ${caregiver.fullName}`}>
+        Delete
+      </Link>
+    </div>
+  ) : null
+  return (
+    <div className={cn('flex gap-2', variant === 'table' ? 'flex-col items-start whitespace-nowrap' : 'flex-wrap items-start')}>
+      <div className="flex gap-2">
         <Link
-          to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
-          className={buttonClassName('secondary', 'sm')}
-          aria-label={`Schedule ${caregiver.fullName}`}
+          to={`/caregivers/${caregiver.id}`}
+          className={buttonClassName(pending ? 'primary' : 'secondary', 'sm')}
+          aria-label={`${primaryLabel}: ${caregiver.fullName}`}
         >
-          Schedule
+          {primaryLabel}
         </Link>
-      ) : (
-        <ContactDisclosure caregiver={caregiver} />
-      )}
-      {canWrite ? (
-        <>
-          <Link to={`${caregiver.id}/edit${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Edit ${caregiver.fullName}`}>
-            Edit
+        {caregiver.status === 'active' ? (
+          <Link
+            to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
+            className={buttonClassName('secondary', 'sm')}
+            aria-label={`Schedule ${caregiver.fullName}`}
+          >
+            Schedule
           </Link>
-          <Link to={`${caregiver.id}/delete${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Delete ${caregiver.fullName}`}>
-            Delete
-          </Link>
-        </>
-      ) : null}
+        ) : (
+          <ContactDisclosure caregiver={caregiver} />
+        )}
+      </div>
+      {edits}
     </div>
   )
 }

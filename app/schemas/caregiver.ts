@@ -119,7 +119,9 @@ const fieldRules = {
       .refine((value) => Number.isFinite(value), { message: 'Hourly rate must be a number' })
       .min(0, { message: 'Hourly rate must be 0 or greater' })
       .max(MAX_HOURLY_RATE, { message: `Hourly rate must be ${MAX_HOURLY_RATE} or less` }),
-  ),
+  )
+    // Optional on the outside so the input is not marked required; absent means 0.
+    .optional(),
   specializations: z
     .array(z.enum(SPECIALIZATIONS, { error: `Specializations must be among: ${SPECIALIZATIONS.join(', ')}` }))
     .default([])
@@ -175,11 +177,14 @@ function chosenFiles(field: string) {
  * The caregiver form. Certifications are typed one per line (or comma
  * separated); specializations and availability are checkboxes.
  */
-export const caregiverFormSchema = z
-  .object({
-    ...fieldRules,
-    specializations: z.preprocess(asList, fieldRules.specializations),
-    certifications: z.preprocess(
+export const caregiverFormFields = z.object({
+  ...fieldRules,
+  // Lists and files are wrapped in .optional() so their inputs are not
+  // marked required (without JavaScript the browser would insist on every
+  // weekday box); absent means empty.
+  specializations: z.preprocess(asList, fieldRules.specializations).optional(),
+  certifications: z
+    .preprocess(
       (value) =>
         typeof value === 'string'
           ? value
@@ -188,20 +193,27 @@ export const caregiverFormSchema = z
               .filter(Boolean)
           : [],
       z.array(certificationName).max(20, { message: 'List at most 20 certifications' }),
-    ),
-    availableDays: z.preprocess(asList, z.array(weekday)),
-    // The server streams files to storage and checks their content
-    // (app/utils/caregiver-upload.server.ts); here the browser checks them first.
-    licenseFile: chosenFiles('licenseFile'),
-    resumeFile: chosenFiles('resumeFile'),
-    certificationFiles: chosenFiles('certificationFiles'),
-    referenceFiles: chosenFiles('referenceFiles'),
-  })
-  .transform(({ availableDays, certifications, licenseFile: _l, resumeFile: _r, certificationFiles: _c, referenceFiles: _f, ...rest }) => ({
+    )
+    .optional(),
+  availableDays: z.preprocess(asList, z.array(weekday)).optional(),
+  // The server streams files to storage and checks their content
+  // (app/utils/caregiver-upload.server.ts); here the browser checks them first.
+  licenseFile: chosenFiles('licenseFile').optional(),
+  resumeFile: chosenFiles('resumeFile').optional(),
+  certificationFiles: chosenFiles('certificationFiles').optional(),
+  referenceFiles: chosenFiles('referenceFiles').optional(),
+})
+
+/** What the form saves. Its fields (without this last step) give the inputs their HTML constraints. */
+export const caregiverFormSchema = caregiverFormFields.transform(
+  ({ availableDays, certifications, specializations, hourlyRate, licenseFile: _l, resumeFile: _r, certificationFiles: _c, referenceFiles: _f, ...rest }) => ({
     ...rest,
-    certifications: [...new Set(certifications)],
-    availableDays: orderedDays(availableDays),
-  }))
+    hourlyRate: hourlyRate ?? 0,
+    specializations: specializations ?? [],
+    certifications: [...new Set(certifications ?? [])],
+    availableDays: orderedDays(availableDays ?? []),
+  }),
+)
 export type CaregiverInput = z.output<typeof caregiverFormSchema>
 
 /**
@@ -224,8 +236,9 @@ export const caregiverApiSchema = z
       .nullable()
       .optional(),
   })
-  .transform(({ availability, certifications, ...rest }) => ({
+  .transform(({ availability, certifications, hourlyRate, ...rest }) => ({
     ...rest,
+    hourlyRate: hourlyRate ?? 0,
     certifications: [...new Set(certifications)],
     availableDays: orderedDays(availability?.days ?? []),
   }))

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { caregiverApiSchema, caregiverFormSchema, parseCaregiverListQuery, statusChangeSchema } from '~/schemas/caregiver'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { caregiverApiSchema, caregiverFormFields, caregiverFormSchema, parseCaregiverListQuery, statusChangeSchema } from '~/schemas/caregiver'
 import {
   PROGRESS_ITEMS,
   acceptAttribute,
@@ -72,6 +73,19 @@ describe('caregiver form rules (spec 000 §5)', () => {
     ['certificationExpiresOn', 'soon', 'Certification expiry must be a date (YYYY-MM-DD)'],
   ])('%s = %j → %s', (field, value, message) => {
     expect(formErrors({ [field]: value })[field]).toEqual([message])
+  })
+
+  test('the inputs get HTML constraints from the same rules', () => {
+    const constraint = getZodConstraint(caregiverFormFields)
+    for (const required of ['fullName', 'phone', 'licenseNumber', 'yearsExperience']) {
+      expect(constraint[required]?.required, required).toBe(true)
+    }
+    // Nothing else is required: without JavaScript the browser would otherwise insist on it
+    // (on every weekday checkbox, say).
+    for (const optional of ['email', 'hourlyRate', 'certifications', 'specializations', 'availableDays', 'licenseFile', 'referenceFiles', 'zipCode']) {
+      expect(constraint[optional]?.required, optional).toBe(false)
+    }
+    expect(constraint.specializations).toMatchObject({ multiple: true })
   })
 
   test('all years-of-experience options are accepted', () => {
