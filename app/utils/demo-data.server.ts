@@ -88,7 +88,8 @@ export async function seedDemoData() {
     skipDuplicates: true,
   })
   const { count: createdPatients } = await prisma.patient.createMany({ data: demoPatients(), skipDuplicates: true })
-  return { created: createdLeads + createdCommunications + createdPatients }
+  const createdCaregivers = await seedDemoCaregivers()
+  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers }
 }
 
 export const DEMO_PATIENT_COUNT = 16
@@ -150,4 +151,72 @@ export function demoPatients() {
       createdAt: new Date(Date.UTC(2026, 10, 20, 15) - index * 2.5 * 24 * 60 * 60 * 1000),
     }
   })
+}
+
+// ---------------------------------------------------------------------------
+// Demo caregivers: varied statuses, background checks and specializations;
+// some licenses expired or expiring (relative to the day of seeding). No files.
+
+const CAREGIVER_NAMES = [
+  'Ana Ruiz', 'Brian Okafor', 'Chloe Nguyen', 'Darnell Brooks', 'Elena Petrova', 'Farah Haddad', 'Gloria Mensah',
+  'Henry Park', 'Imani Carter', 'Jorge Alvarez', 'Keisha Holmes', 'Liam O’Connor', 'Mei Chen', 'Nadia Rahman',
+  'Oscar Silva', 'Priya Patel', 'Rosa Delgado', 'Samuel Adeyemi', 'Tanya Kowalski', 'Victor Moreau',
+]
+const DEMO_SPECIALIZATIONS = [
+  'Elderly Care', 'Dementia Care', 'Post-Surgery Care', 'Chronic Illness Management',
+  'Pediatric Care', 'Mental Health Support', 'Physical Therapy', 'Medication Management',
+]
+const DEMO_CERTIFICATIONS = ['CPR', 'First Aid', 'CNA', 'HHA', 'BLS', 'Dementia Care Certificate']
+const DEMO_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const DEMO_EXPERIENCE = ['less-than-1', '1-2', '3-5', '5-10', '10+']
+const DEMO_CAREGIVER_STATUSES = ['active', 'active', 'pending', 'active', 'inactive']
+const DEMO_BACKGROUND_CHECKS = ['cleared', 'pending', 'in_progress', 'cleared', 'failed']
+
+export const DEMO_CAREGIVER_COUNT = CAREGIVER_NAMES.length
+
+export function demoCaregivers(now = new Date()) {
+  const day = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+  // Expired, expiring within 30 days, and comfortably valid, in turn.
+  const LICENSE_OFFSETS = [400, -20, 15, 700, 200, 25, -90, 365]
+  return CAREGIVER_NAMES.map((fullName, index) => {
+    const [city, state, zipCode] = CITIES[index % CITIES.length]!
+    const phone = `(${347 + (index % 5)}) 555-${String(2000 + index * 53).slice(-4)}`
+    const email = index % 6 === 5 ? null : `${fullName.split(' ')[0]!.toLowerCase()}.caregiver${index}@example.com`
+    const specializationCount = 1 + (index % 5)
+    const specializations = Array.from(
+      { length: specializationCount },
+      (_, offset) => DEMO_SPECIALIZATIONS[(index + offset * 3) % DEMO_SPECIALIZATIONS.length]!,
+    ).filter((value, position, all) => all.indexOf(value) === position)
+    const certifications = DEMO_CERTIFICATIONS.slice(index % 3, (index % 3) + 1 + (index % 3))
+    return {
+      id: demoId(`caregiver:${index}`),
+      fullName,
+      email,
+      phone,
+      licenseNumber: `${index % 2 ? 'HHA' : 'CNA'}-${String(40000 + index * 311)}`,
+      licenseExpiresOn: index % 9 === 8 ? null : day(LICENSE_OFFSETS[index % LICENSE_OFFSETS.length]!),
+      certificationExpiresOn: certifications.length ? day(index % 4 === 1 ? 10 : 150 + index * 20) : null,
+      yearsExperience: DEMO_EXPERIENCE[index % DEMO_EXPERIENCE.length]!,
+      certifications,
+      specializations,
+      hourlyRateCents: 2200 + (index % 8) * 150,
+      availableDays: DEMO_WEEKDAYS.filter((_, weekday) => (weekday + index) % 3 !== 0),
+      address: `${200 + index * 9} ${STREETS[(index + 2) % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      status: DEMO_CAREGIVER_STATUSES[index % DEMO_CAREGIVER_STATUSES.length]!,
+      backgroundCheckStatus: DEMO_BACKGROUND_CHECKS[(index * 3) % DEMO_BACKGROUND_CHECKS.length]!,
+      applicationProgress: 'submitted',
+      searchText: `${fullName} ${email ?? ''}`.trim().toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      // One every two days over October and November 2026, newest first.
+      createdAt: new Date(Date.UTC(2026, 9, 1, 15) + (DEMO_CAREGIVER_COUNT - index) * 2 * 24 * 60 * 60 * 1000),
+    }
+  })
+}
+
+async function seedDemoCaregivers() {
+  const { count } = await prisma.caregiver.createMany({ data: demoCaregivers(), skipDuplicates: true })
+  return count
 }

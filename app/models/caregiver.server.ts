@@ -1,0 +1,394 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { recordAudit } from '~/models/audit.server'
+import { isUuid } from '~/models/lead.server'
+import type { BackgroundCheckStatus, CaregiverInput, CaregiverListQuery, CaregiverStatus } from '~/schemas/caregiver'
+import { computeApplicationProgress } from '~/utils/caregiver'
+import { prisma } from '~/utils/db.server'
+
+/** Who is acting, for the audit trail. */
+export type Actor = { request: Request; userId: string }
+
+export const CAREGIVER_ENTITY = 'Caregiver'
+
+/** A file already written to storage, waiting for its database row. */
+export type NewCaregiverFile = {
+  kind: string
+  fileName: string
+  fileSize: number
+  mimeType: string
+  storageKey: string
+  sha256: string
+}
+
+// ---------------------------------------------------------------------------
+// @db.Date columns hold a calendar day. Prisma hands them over as midnight
+// UTC, so the day is written and read in UTC, never in a local zone.
+
+export function toDbDate(day: string | undefined | null) {
+  return day ? new Date(`${day}T00:00:00Z`) : null
+}
+
+export function fromDbDate(value: Date | null) {
+  return value ? value.toISOString().slice(0, 10) : null
+}
+
+function digitsOf(value: string) {
+  return value.replace(/\D/g, '')
+}
+
+/** LIKE wildcards typed by a user are literal characters. */
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function searchColumns(input: Pick<CaregiverInput, 'fullName' | 'email' | 'phone'>) {
+  return {
+    searchText: `${input.fullName} ${input.email ?? ''}`.trim().toLowerCase(),
+    phoneDigits: digitsOf(input.phone),
+  }
+}
+
+function caregiverData(input: CaregiverInput) {
+  return {
+    fullName: input.fullName,
+    email: input.email ?? null,
+    phone: input.phone,
+    licenseNumber: input.licenseNumber,
+    licenseExpiresOn: toDbDate(input.licenseExpiresOn),
+    certificationExpiresOn: toDbDate(input.certificationExpiresOn),
+    yearsExperience: input.yearsExperience,
+    certifications: input.certifications,
+    specializations: input.specializations,
+    hourlyRateCents: Math.round(input.hourlyRate * 100),
+    availableDays: input.availableDays,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zipCode: input.zipCode ?? null,
+    ...searchColumns(input),
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+
+/**
+ * Every word must appear in the name or e-mail (case-insensitive), or the
+ * digits of the query must appear in the phone number, as for leads. Both
+ * columns carry trigram indexes.
+ */
+export function caregiverSearchWhere(q: string): Prisma.CaregiverWhereInput | undefined {
+  const term = q.trim().toLowerCase()
+  if (!term) return undefined
+  const words = term.split(/\s+/).filter(Boolean)
+  const clauses: Prisma.CaregiverWhereInput[] = [
+    { AND: words.map((word) => ({ searchText: { contains: escapeLike(word) } })) },
+  ]
+  const digits = digitsOf(term)
+  if (digits.length >= 3) clauses.push({ phoneDigits: { contains: digits } })
+  return { OR: clauses }
+}
+
+type ListQuery = Pick<CaregiverListQuery, 'q' | 'status' | 'specialization' | 'backgroundCheckStatus' | 'page' | 'pageSize'>
+
+function caregiverListWhere(query: ListQuery): Prisma.CaregiverWhereInput {
+  return {
+    AND: [
+      caregiverSearchWhere(query.q) ?? {},
+      query.status ? { status: query.status } : {},
+      query.specialization ? { specializations: { has: query.specialization } } : {},
+      query.backgroundCheckStatus ? { backgroundCheckStatus: query.backgroundCheckStatus } : {},
+    ],
+  }
+}
+
+const ORDER: Prisma.CaregiverOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }]
+
+export async function listCaregivers(query: ListQuery) {
+  const where = caregiverListWhere(query)
+  const [total, rows] = await Promise.all([
+    prisma.caregiver.count({ where }),
+    prisma.caregiver.findMany({
+      where,
+      select: {
+        id: true,
+        fullName: true,
+        email: true,
+        phone: true,
+        yearsExperience: true,
+        specializations: true,
+        hourlyRateCents: true,
+        city: true,
+        state: true,
+        status: true,
+        backgroundCheckStatus: true,
+        licenseExpiresOn: true,
+        certificationExpiresOn: true,
+      },
+      orderBy: ORDER,
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  const caregivers = rows.map(({ hourlyRateCents, licenseExpiresOn, certificationExpiresOn, ...row }) => ({
+    ...row,
+    hourlyRate: hourlyRateCents / 100,
+    licenseExpiresOn: fromDbDate(licenseExpiresOn),
+    certificationExpiresOn: fromDbDate(certificationExpiresOn),
+  }))
+  return { total, caregivers }
+}
+
+const withFiles = { files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } satisfies Prisma.CaregiverInclude
+
+export async function getCaregiver(id: string) {
+  if (!isUuid(id)) return null
+  return prisma.caregiver.findUnique({ where: { id }, include: withFiles })
+}
+
+export type CaregiverRecord = NonNullable<Awaited<ReturnType<typeof getCaregiver>>>
+
+// ---------------------------------------------------------------------------
+// Changes. Each runs in one transaction with its audit entry.
+
+function fileRows(caregiverId: string, files: NewCaregiverFile[], uploadedById: string) {
+  return files.map((file) => ({ ...file, caregiverId, uploadedById }))
+}
+
+/** Creation sets status active, background check pending, application submitted (spec 000 §4). */
+export async function createCaregiver(input: CaregiverInput, files: NewCaregiverFile[], actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const caregiver = await tx.caregiver.create({
+      data: { ...caregiverData(input), status: 'active', backgroundCheckStatus: 'pending', applicationProgress: 'submitted' },
+    })
+    if (files.length) await tx.caregiverFile.createMany({ data: fileRows(caregiver.id, files, actor.userId) })
+    await recordAudit(
+      {
+        ...actor,
+        action: 'create',
+        entityType: CAREGIVER_ENTITY,
+        entityId: caregiver.id,
+        details: files.length ? { files: files.map((file) => ({ kind: file.kind, fileName: file.fileName })) } : undefined,
+      },
+      tx,
+    )
+    return caregiver
+  })
+}
+
+const COMPARED_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'licenseNumber',
+  'licenseExpiresOn',
+  'certificationExpiresOn',
+  'yearsExperience',
+  'certifications',
+  'specializations',
+  'hourlyRateCents',
+  'availableDays',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+] as const
+
+function comparable(value: unknown) {
+  if (value instanceof Date) return value.toISOString()
+  return JSON.stringify(value ?? null)
+}
+
+/** Saves the application's fields and adds any new files (earlier files stay until removed). */
+export async function updateCaregiver(id: string, input: CaregiverInput, files: NewCaregiverFile[], actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.caregiver.findUnique({ where: { id } })
+    if (!before) return null
+    const caregiver = await tx.caregiver.update({ where: { id }, data: caregiverData(input) })
+    if (files.length) await tx.caregiverFile.createMany({ data: fileRows(id, files, actor.userId) })
+    const changed = COMPARED_FIELDS.filter((key) => comparable(before[key]) !== comparable(caregiver[key])).map((key) =>
+      key === 'hourlyRateCents' ? 'hourlyRate' : key === 'availableDays' ? 'availability' : key,
+    )
+    await recordAudit(
+      {
+        ...actor,
+        action: 'update',
+        entityType: CAREGIVER_ENTITY,
+        entityId: id,
+        details: {
+          changed,
+          ...(files.length ? { addedFiles: files.map((file) => ({ kind: file.kind, fileName: file.fileName })) } : {}),
+        },
+      },
+      tx,
+    )
+    return caregiver
+  })
+}
+
+/**
+ * Moves status or background check to `to`, audited as
+ * { field, from, to }. Null when there is no such caregiver; `changed` is
+ * false when it already had that value (nothing recorded).
+ */
+export async function setCaregiverState(
+  id: string,
+  change: { field: 'status'; to: CaregiverStatus } | { field: 'backgroundCheckStatus'; to: BackgroundCheckStatus },
+  actor: Actor,
+) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.caregiver.findUnique({ where: { id }, select: { status: true, backgroundCheckStatus: true } })
+    if (!before) return null
+    const from = before[change.field]
+    if (from === change.to) return { from, to: change.to, changed: false }
+    await tx.caregiver.update({ where: { id }, data: { [change.field]: change.to } })
+    await recordAudit(
+      { ...actor, action: 'update', entityType: CAREGIVER_ENTITY, entityId: id, details: { field: change.field, from, to: change.to } },
+      tx,
+    )
+    return { from, to: change.to, changed: true }
+  })
+}
+
+/**
+ * Removes the caregiver and (by cascade) its file rows. Returns the storage
+ * keys to remove once the transaction has committed, or null if unknown.
+ */
+export async function deleteCaregiver(id: string, actor: Actor) {
+  if (!isUuid(id)) return null
+  return prisma.$transaction(async (tx) => {
+    const caregiver = await tx.caregiver.findUnique({ where: { id }, select: { id: true, files: { select: { storageKey: true } } } })
+    if (!caregiver) return null
+    await tx.caregiver.delete({ where: { id } })
+    await recordAudit({ ...actor, action: 'delete', entityType: CAREGIVER_ENTITY, entityId: id }, tx)
+    return caregiver.files.map((file) => file.storageKey)
+  })
+}
+
+export async function getCaregiverFile(caregiverId: string, fileId: string) {
+  if (!isUuid(caregiverId) || !isUuid(fileId)) return null
+  return prisma.caregiverFile.findFirst({ where: { id: fileId, caregiverId } })
+}
+
+/** Removes one file's row (audited on the caregiver); the caller removes the bytes after. */
+export async function deleteCaregiverFile(caregiverId: string, fileId: string, actor: Actor) {
+  if (!isUuid(caregiverId) || !isUuid(fileId)) return null
+  return prisma.$transaction(async (tx) => {
+    const file = await tx.caregiverFile.findFirst({ where: { id: fileId, caregiverId } })
+    if (!file) return null
+    await tx.caregiverFile.delete({ where: { id: file.id } })
+    await recordAudit(
+      {
+        ...actor,
+        action: 'update',
+        entityType: CAREGIVER_ENTITY,
+        entityId: caregiverId,
+        details: { removedFile: { kind: file.kind, fileName: file.fileName } },
+      },
+      tx,
+    )
+    return file
+  })
+}
+
+// ---------------------------------------------------------------------------
+// The audit trail of one caregiver
+
+/** A profile opened again by the same person within this window is not recorded again (reloads, redirects after a change). */
+const VIEW_DEDUPE_MS = 5 * 60 * 1000
+
+export async function recordCaregiverView(id: string, actor: Actor) {
+  const recent = await prisma.auditLog.findFirst({
+    where: {
+      action: 'view',
+      entityType: CAREGIVER_ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      createdAt: { gte: new Date(Date.now() - VIEW_DEDUPE_MS) },
+    },
+    select: { id: true },
+  })
+  if (!recent) await recordAudit({ ...actor, action: 'view', entityType: CAREGIVER_ENTITY, entityId: id })
+}
+
+export const CAREGIVER_AUDIT_LIMIT = 50
+
+export async function listCaregiverAudit(id: string) {
+  const entries = await prisma.auditLog.findMany({
+    where: { entityType: CAREGIVER_ENTITY, entityId: id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: CAREGIVER_AUDIT_LIMIT,
+    include: { user: { select: { name: true } } },
+  })
+  return entries.map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    createdAt: entry.createdAt.toISOString(),
+    who: entry.user?.name ?? entry.actorEmail ?? 'System',
+    details: entry.details as Record<string, unknown> | null,
+  }))
+}
+
+// ---------------------------------------------------------------------------
+// Views of a caregiver
+
+/** The plain view shared by the profile page and the JSON API. */
+export function caregiverToJson(caregiver: CaregiverRecord) {
+  const files = caregiver.files.map((file) => ({
+    id: file.id,
+    kind: file.kind,
+    fileName: file.fileName,
+    fileSize: file.fileSize,
+    mimeType: file.mimeType,
+    createdAt: file.createdAt.toISOString(),
+  }))
+  const licenseExpiresOn = fromDbDate(caregiver.licenseExpiresOn)
+  const hourlyRate = caregiver.hourlyRateCents / 100
+  return {
+    id: caregiver.id,
+    fullName: caregiver.fullName,
+    email: caregiver.email,
+    phone: caregiver.phone,
+    licenseNumber: caregiver.licenseNumber,
+    licenseExpiresOn,
+    certificationExpiresOn: fromDbDate(caregiver.certificationExpiresOn),
+    yearsExperience: caregiver.yearsExperience,
+    certifications: caregiver.certifications,
+    specializations: caregiver.specializations,
+    hourlyRate,
+    availability: caregiver.availableDays.length ? { days: caregiver.availableDays } : null,
+    address: caregiver.address,
+    city: caregiver.city,
+    state: caregiver.state,
+    zipCode: caregiver.zipCode,
+    status: caregiver.status,
+    backgroundCheckStatus: caregiver.backgroundCheckStatus,
+    applicationProgress: caregiver.applicationProgress,
+    applicationProgressPercent: computeApplicationProgress({
+      ...caregiver,
+      licenseExpiresOn,
+      hourlyRate,
+      fileKinds: caregiver.files.map((file) => file.kind),
+    }).percent,
+    files,
+    createdAt: caregiver.createdAt.toISOString(),
+    updatedAt: caregiver.updatedAt.toISOString(),
+  }
+}
+export type CaregiverJson = ReturnType<typeof caregiverToJson>
+
+/** The API lists whole caregivers, files included. */
+export async function listCaregiversForApi(query: ListQuery) {
+  const where = caregiverListWhere(query)
+  const [total, rows] = await Promise.all([
+    prisma.caregiver.count({ where }),
+    prisma.caregiver.findMany({
+      where,
+      include: withFiles,
+      orderBy: ORDER,
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { total, caregivers: rows.map(caregiverToJson) }
+}

@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { CaregiverForm } from '~/components/caregiver-form'
+import { RouteDialog } from '~/components/route-dialog'
+import { caregiverToJson, getCaregiver, updateCaregiver } from '~/models/caregiver.server'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { caregiverSaveFailed, readCaregiverFormPost } from '~/utils/caregiver-form.server'
+import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
+import { safeRedirectPath } from '~/utils/request.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Edit Caregiver - ${data.caregiver.fullName}` : 'Edit Caregiver'} | Healthcare Portal` },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const caregiver = await getCaregiver(params.caregiverId ?? '')
+  if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
+  return json({ caregiver: caregiverToJson(caregiver) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const existing = await getCaregiver(params.caregiverId ?? '')
+  if (!existing) throw new Response('Caregiver not found', { status: 404 })
+  const posted = await readCaregiverFormPost(request)
+  if (!posted.ok) return posted.response
+  let caregiver
+  try {
+    caregiver = await updateCaregiver(existing.id, posted.input, posted.files, { request, userId: user.id })
+  } catch (error) {
+    return caregiverSaveFailed(error, posted.files, 'Failed to update caregiver')
+  }
+  if (!caregiver) {
+    // Deleted meanwhile: the new files have nothing to belong to.
+    await discardCaregiverFiles(posted.files)
+    throw new Response('Caregiver not found', { status: 404 })
+  }
+  const url = new URL(request.url)
+  const back = safeRedirectPath(url.searchParams.get('redirectTo'), `/caregivers${url.search}`)
+  return redirectWithToast(back, { title: 'Caregiver updated successfully' })
+}
+
+export default function EditCaregiver() {
+  const { caregiver } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
+  const closeTo = new URLSearchParams(search).get('redirectTo') ?? `/caregivers${search}`
+  return (
+    <RouteDialog title="Edit Caregiver" closeTo={closeTo} size="lg">
+      <p className="-mt-2 mb-4 text-sm text-slate-600">{caregiver.fullName}</p>
+      <CaregiverForm
+        caregiver={{ ...caregiver, availableDays: caregiver.availability?.days ?? [] }}
+        savedFileKinds={caregiver.files.map((file) => file.kind)}
+        lastResult={lastResult}
+        cancelTo={closeTo}
+        submitLabel="Update Caregiver"
+      />
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLocation } from '@remix-run/react'
+import { CaregiverForm } from '~/components/caregiver-form'
+import { RouteDialog } from '~/components/route-dialog'
+import { createCaregiver } from '~/models/caregiver.server'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { caregiverSaveFailed, readCaregiverFormPost } from '~/utils/caregiver-form.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'New Caregiver Application | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const posted = await readCaregiverFormPost(request)
+  if (!posted.ok) return posted.response
+  try {
+    await createCaregiver(posted.input, posted.files, { request, userId: user.id })
+  } catch (error) {
+    return caregiverSaveFailed(error, posted.files, 'Failed to submit caregiver application')
+  }
+  return redirectWithToast(`/caregivers${new URL(request.url).search}`, { title: 'Caregiver application submitted successfully' })
+}
+
+export default function NewCaregiver() {
+  const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
+  return (
+    <RouteDialog title="New Caregiver Application" closeTo={`/caregivers${search}`} size="lg">
+      <CaregiverForm lastResult={lastResult} cancelTo={`/caregivers${search}`} submitLabel="Submit Application" />
+    </RouteDialog>
+  )
+}

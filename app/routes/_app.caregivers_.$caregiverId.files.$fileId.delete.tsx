@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDeleteDialog } from '~/components/route-dialog'
+import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/models/caregiver.server'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
+import { redirectWithToast } from '~/utils/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Remove File | Healthcare Portal' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  const file = await getCaregiverFile(params.caregiverId ?? '', params.fileId ?? '')
+  const caregiver = file ? await getCaregiver(file.caregiverId) : null
+  if (!file || !caregiver) throw new Response('File not found', { status: 404 })
+  return json({ caregiverId: caregiver.id, caregiverName: caregiver.fullName, fileName: file.fileName })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const profile = `/caregivers/${params.caregiverId}`
+  const removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', { request, userId: user.id }).catch(
+    (error: unknown) => {
+      console.error(error)
+      return undefined
+    },
+  )
+  if (removed === undefined) {
+    return redirectWithToast(profile, { type: 'destructive', title: 'Error', description: 'Failed to remove the file' })
+  }
+  if (removed === null) throw new Response('File not found', { status: 404 })
+  await discardCaregiverFiles([removed])
+  return redirectWithToast(profile, { title: 'File removed', description: `${removed.fileName} has been removed.` })
+}
+
+export default function RemoveCaregiverFile() {
+  const { caregiverId, caregiverName, fileName } = useLoaderData<typeof loader>()
+  return (
+    <ConfirmDeleteDialog title="Remove File" closeTo={`/caregivers/${caregiverId}`}>
+      Are you sure you want to remove {fileName} from {caregiverName}&apos;s application? This action cannot be undone.
+    </ConfirmDeleteDialog>
+  )
+}

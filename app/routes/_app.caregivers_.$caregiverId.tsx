@@ -1,0 +1,387 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import {
+  ApplicationProgress,
+  BackgroundCheckBadge,
+  CaregiverStatusBadge,
+  ExpiryDate,
+} from '~/components/caregiver-parts'
+import { PageHeader } from '~/components/page-header'
+import { useDialogOutletOnly } from '~/components/route-dialog'
+import { Button, buttonClassName } from '~/components/ui/button'
+import {
+  caregiverToJson,
+  getCaregiver,
+  listCaregiverAudit,
+  recordCaregiverView,
+  setCaregiverState,
+} from '~/models/caregiver.server'
+import {
+  BACKGROUND_CHECK_LABELS,
+  BACKGROUND_CHECK_STATUSES,
+  CAREGIVER_STATUSES,
+  statusChangeSchema,
+  yearsExperienceLabel,
+  type BackgroundCheckStatus,
+} from '~/schemas/caregiver'
+import { requireUserWithPermission } from '~/utils/auth.server'
+import {
+  CAREGIVER_FILE_KINDS,
+  FILE_KIND_LABELS,
+  computeApplicationProgress,
+  formatFileSize,
+  formatRate,
+  todayIn,
+} from '~/utils/caregiver'
+import { getEnv } from '~/utils/env.server'
+import { titleCase } from '~/utils/misc'
+import { formatDateTime } from '~/utils/time'
+import { redirectWithToast } from '~/utils/toast.server'
+import { useCan, useTimeZone } from '~/utils/user'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? data.caregiver.fullName : 'Caregiver'} | Healthcare Portal` },
+]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:read')
+  const record = await getCaregiver(params.caregiverId ?? '')
+  if (!record) throw new Response('Caregiver not found', { status: 404 })
+  // Who looked at an applicant's personal data is part of its trail.
+  await recordCaregiverView(record.id, { request, userId: user.id })
+  const caregiver = caregiverToJson(record)
+  const progress = computeApplicationProgress({
+    ...caregiver,
+    availableDays: caregiver.availability?.days ?? [],
+    fileKinds: caregiver.files.map((file) => file.kind),
+  })
+  return json({
+    caregiver,
+    progress,
+    audit: await listCaregiverAudit(record.id),
+    today: todayIn(getEnv().AGENCY_TIME_ZONE),
+  })
+}
+
+const FIELD_LABELS = { status: 'Status', backgroundCheckStatus: 'Background check' } as const
+
+function stateLabel(field: 'status' | 'backgroundCheckStatus', value: string) {
+  return field === 'backgroundCheckStatus' ? (BACKGROUND_CHECK_LABELS[value as BackgroundCheckStatus] ?? value) : titleCase(value)
+}
+
+/** intent=set-status or set-background-check with value: moves the caregiver, audited, with a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const form = await request.formData()
+  const parsed = statusChangeSchema.safeParse({ intent: form.get('intent'), value: form.get('value') })
+  if (!parsed.success) throw new Response('Choose a status or background check value', { status: 400 })
+  const change =
+    parsed.data.intent === 'set-status'
+      ? ({ field: 'status', to: parsed.data.value } as const)
+      : ({ field: 'backgroundCheckStatus', to: parsed.data.value } as const)
+  const here = `/caregivers/${params.caregiverId}`
+  const result = await setCaregiverState(params.caregiverId ?? '', change, { request, userId: user.id }).catch((error: unknown) => {
+    console.error(error)
+    return undefined
+  })
+  if (result === null) throw new Response('Caregiver not found', { status: 404 })
+  const label = FIELD_LABELS[change.field]
+  if (result === undefined) {
+    return redirectWithToast(here, { type: 'destructive', title: 'Error', description: 'Failed to update caregiver' })
+  }
+  if (!result.changed) return redirectWithToast(here, { title: `${label} is already ${stateLabel(change.field, result.to)}` })
+  return redirectWithToast(here, {
+    title: `${label} updated`,
+    description: `${stateLabel(change.field, result.from)} → ${stateLabel(change.field, result.to)}`,
+  })
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+export default function CaregiverProfile() {
+  const { caregiver, progress, audit, today } = useLoaderData<typeof loader>()
+  const outlet = useOutlet()
+  const canWrite = useCan('records:write')
+  const timeZone = useTimeZone()
+  if (useDialogOutletOnly(outlet)) return outlet
+
+  const here = `/caregivers/${caregiver.id}`
+  const address = [caregiver.address, caregiver.city, [caregiver.state, caregiver.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/caregivers" className="text-blue-700 underline">
+          Back to caregivers
+        </Link>
+      </p>
+      <PageHeader
+        title={caregiver.fullName}
+        subtitle={`Caregiver #${caregiver.id.slice(0, 8)} · application ${caregiver.applicationProgress}`}
+        actions={
+          <>
+            {caregiver.status === 'active' ? (
+              <Link to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`} className={buttonClassName('secondary')}>
+                Schedule
+              </Link>
+            ) : null}
+            {canWrite ? (
+              <>
+                <Link to={`/caregivers/${caregiver.id}/edit?${new URLSearchParams({ redirectTo: here })}`} className={buttonClassName('secondary')}>
+                  Edit
+                </Link>
+                <Link to={`/caregivers/${caregiver.id}/delete`} className={buttonClassName('destructive')}>
+                  Delete
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <section aria-labelledby="onboarding-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="onboarding-heading" className="mb-3 text-lg font-semibold">
+              Onboarding
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              <CaregiverStatusBadge status={caregiver.status} />
+              <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} withLabel />
+            </div>
+            {canWrite ? (
+              <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <StateForm
+                  intent="set-background-check"
+                  label="Background Check"
+                  current={caregiver.backgroundCheckStatus}
+                  options={BACKGROUND_CHECK_STATUSES.map((value) => ({ value, label: BACKGROUND_CHECK_LABELS[value] }))}
+                />
+                <StateForm
+                  intent="set-status"
+                  label="Caregiver Status"
+                  current={caregiver.status}
+                  options={CAREGIVER_STATUSES.map((value) => ({ value, label: titleCase(value) }))}
+                />
+              </div>
+            ) : null}
+            <div className="mt-4">
+              <ApplicationProgress percent={progress.percent} />
+              <ul className="mt-3 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2" aria-label="Application checklist">
+                {progress.items.map((item) => (
+                  <li key={item.key} className={item.done ? 'text-slate-800' : 'text-slate-600'}>
+                    <span aria-hidden="true" className={item.done ? 'text-green-700' : 'text-slate-400'}>
+                      {item.done ? '✓' : '○'}
+                    </span>{' '}
+                    {item.label}
+                    <span className="sr-only">{item.done ? ' (done)' : ' (missing)'}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </section>
+
+          <section aria-labelledby="credentials-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="credentials-heading" className="mb-3 text-lg font-semibold">
+              Professional Details
+            </h2>
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-slate-600">License number</dt>
+              <dd>{caregiver.licenseNumber}</dd>
+              <dt className="text-slate-600">License expires</dt>
+              <dd>
+                <ExpiryDate expiresOn={caregiver.licenseExpiresOn} today={today} />
+              </dd>
+              <dt className="text-slate-600">Certifications</dt>
+              <dd>{caregiver.certifications.length ? caregiver.certifications.join(', ') : 'None listed'}</dd>
+              <dt className="text-slate-600">Certification expires</dt>
+              <dd>
+                <ExpiryDate expiresOn={caregiver.certificationExpiresOn} today={today} />
+              </dd>
+              <dt className="text-slate-600">Experience</dt>
+              <dd>{yearsExperienceLabel(caregiver.yearsExperience)}</dd>
+              <dt className="text-slate-600">Specializations</dt>
+              <dd>{caregiver.specializations.length ? caregiver.specializations.join(', ') : 'None listed'}</dd>
+              <dt className="text-slate-600">Hourly rate</dt>
+              <dd>{formatRate(caregiver.hourlyRate)}</dd>
+              <dt className="text-slate-600">Availability</dt>
+              <dd>{caregiver.availability ? caregiver.availability.days.map((day) => titleCase(day)).join(', ') : 'Not given'}</dd>
+            </dl>
+          </section>
+
+          <FilesSection caregiver={caregiver} canWrite={canWrite} timeZone={timeZone} />
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="contact-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+            <h2 id="contact-heading" className="mb-3 text-lg font-semibold">
+              Contact
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-600">Phone</dt>
+              <dd>
+                <a href={`tel:${caregiver.phone.replace(/[^\d+]/g, '')}`} className="text-blue-700 underline">
+                  {caregiver.phone}
+                </a>
+              </dd>
+              <dt className="text-slate-600">Email</dt>
+              <dd className="break-all">
+                {caregiver.email ? (
+                  <a href={`mailto:${caregiver.email}`} className="text-blue-700 underline">
+                    {caregiver.email}
+                  </a>
+                ) : (
+                  'Not given'
+                )}
+              </dd>
+              <dt className="text-slate-600">Address</dt>
+              <dd>{address || 'Not given'}</dd>
+              <dt className="text-slate-600">Applied</dt>
+              <dd>{formatDateTime(caregiver.createdAt, timeZone)}</dd>
+            </dl>
+          </section>
+          <AuditTrail audit={audit} timeZone={timeZone} />
+        </div>
+      </div>
+      {outlet}
+    </>
+  )
+}
+
+function StateForm({
+  intent,
+  label,
+  current,
+  options,
+}: {
+  intent: string
+  label: string
+  current: string
+  options: Array<{ value: string; label: string }>
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const id = `${intent}-value`
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" key={current}>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <select id={id} name="value" defaultValue={current} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? 'Saving...' : `Update ${label.toLowerCase()}`}
+      </Button>
+    </Form>
+  )
+}
+
+function FilesSection({ caregiver, canWrite, timeZone }: { caregiver: LoaderData['caregiver']; canWrite: boolean; timeZone: string }) {
+  return (
+    <section aria-labelledby="files-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="files-heading" className="mb-3 text-lg font-semibold">
+        Files
+      </h2>
+      {caregiver.files.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No files uploaded yet.
+          {canWrite ? ' Add license, resume, certification and reference files with Edit.' : null}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {CAREGIVER_FILE_KINDS.map((kind) => {
+            const files = caregiver.files.filter((file) => file.kind === kind)
+            if (!files.length) return null
+            return (
+              <div key={kind}>
+                <h3 className="text-sm font-semibold text-slate-800">{FILE_KIND_LABELS[kind]}</h3>
+                <ul className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200">
+                  {files.map((file) => (
+                    <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                      <div className="min-w-0">
+                        <a href={`/caregivers/${caregiver.id}/files/${file.id}`} className="break-all font-medium text-blue-700 underline" download>
+                          {file.fileName}
+                        </a>
+                        <p className="text-xs text-slate-600">
+                          {formatFileSize(file.fileSize)} · uploaded {formatDateTime(file.createdAt, timeZone)}
+                        </p>
+                      </div>
+                      {canWrite ? (
+                        <Link
+                          to={`files/${file.id}/delete`}
+                          preventScrollReset
+                          className={buttonClassName('ghost', 'sm')}
+                          aria-label={`Remove ${file.fileName}`}
+                        >
+                          Remove
+                        </Link>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function describeAudit(entry: LoaderData['audit'][number]) {
+  const details = entry.details ?? {}
+  if (entry.action === 'view') return 'Viewed the profile'
+  if (entry.action === 'create') {
+    const files = Array.isArray(details.files) ? details.files.length : 0
+    return files ? `Submitted the application with ${files} file${files === 1 ? '' : 's'}` : 'Submitted the application'
+  }
+  if (entry.action === 'update') {
+    if (details.field === 'status' || details.field === 'backgroundCheckStatus') {
+      const field = details.field
+      return `${FIELD_LABELS[field]}: ${stateLabel(field, String(details.from))} → ${stateLabel(field, String(details.to))}`
+    }
+    const removed = details.removedFile as { fileName?: string } | undefined
+    if (removed) return `Removed the file ${removed.fileName ?? ''}`
+    const parts: string[] = []
+    if (Array.isArray(details.changed) && details.changed.length) parts.push(`Changed ${details.changed.join(', ')}`)
+    if (Array.isArray(details.addedFiles) && details.addedFiles.length) {
+      parts.push(`added ${details.addedFiles.length} file${details.addedFiles.length === 1 ? '' : 's'}`)
+    }
+    return parts.length ? parts.join('; ') : 'Saved without changes'
+  }
+  return titleCase(entry.action)
+}
+
+function AuditTrail({ audit, timeZone }: { audit: LoaderData['audit']; timeZone: string }) {
+  return (
+    <section aria-labelledby="audit-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="audit-heading" className="mb-3 text-lg font-semibold">
+        Audit Trail
+      </h2>
+      {audit.length === 0 ? (
+        <p className="text-sm text-slate-600">No entries yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-3 text-sm">
+          {audit.map((entry) => (
+            <li key={entry.id} className="border-l-2 border-slate-200 pl-3">
+              <p className="text-slate-900">{describeAudit(entry)}</p>
+              <p className="text-xs text-slate-600">
+                {entry.who} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, timeZone)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { caregiverToJson, createCaregiver, getCaregiver, listCaregiversForApi } from '~/models/caregiver.server'
+import { caregiverApiSchema, parseCaregiverListQuery } from '~/schemas/caregiver'
+import { methodNotAllowed, parseJsonBody } from '~/utils/api.server'
+import { requireApiUserWithPermission } from '~/utils/auth.server'
+
+const API_PAGE_SIZE = 50
+
+/**
+ * GET /api/caregivers?q=&status=&specialization=&backgroundCheckStatus=&page=&pageSize=
+ * — an array, newest first; X-Total-Count has the total.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiUserWithPermission(request, 'records:read')
+  const query = parseCaregiverListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
+  const { total, caregivers } = await listCaregiversForApi(query)
+  return json(caregivers, { headers: { 'X-Total-Count': String(total) } })
+}
+
+/** POST /api/caregivers — a new application: always active, background check pending, submitted. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+  const input = await parseJsonBody(request, caregiverApiSchema, 'caregiver')
+  const created = await createCaregiver(input, [], { request, userId: user.id })
+  const caregiver = await getCaregiver(created.id)
+  return json(caregiverToJson(caregiver!), { status: 201 })
+}

@@ -1,0 +1,59 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json } from '@remix-run/node'
+import type { NewCaregiverFile } from '~/models/caregiver.server'
+import { caregiverFormSchema, type CaregiverInput } from '~/schemas/caregiver'
+import { UploadError } from '~/utils/document-upload.server'
+import { discardCaregiverFiles, receiveCaregiverApplication } from '~/utils/caregiver-upload.server'
+import { createToastHeaders } from '~/utils/toast.server'
+
+export const CHOOSE_FILES_AGAIN = 'Nothing was saved. Please choose the files again.'
+
+type Outcome = { ok: true; input: CaregiverInput; files: NewCaregiverFile[] } | { ok: false; response: Response }
+
+function refusedUpload(message: string, status: number, headers: Headers) {
+  return json({ status: 'error' as const, initialValue: {}, error: { '': [message, CHOOSE_FILES_AGAIN] } }, { status, headers })
+}
+
+/**
+ * Reads a posted caregiver form (new or edit) with its files. When anything
+ * is wrong the answer is ready to return: the form's errors next to their
+ * fields and pickers, and no file left in storage.
+ */
+export async function readCaregiverFormPost(request: Request): Promise<Outcome> {
+  let upload
+  try {
+    upload = await receiveCaregiverApplication(request)
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error
+    const headers = await createToastHeaders({ type: 'destructive', title: 'Error', description: error.message })
+    return { ok: false, response: refusedUpload(error.message, error.status, headers) }
+  }
+  const { form, files, fileErrors } = upload
+  const submission = parseWithZod(form, { schema: caregiverFormSchema })
+  const refusedFiles = Object.keys(fileErrors).length > 0
+  if (submission.status !== 'success' || refusedFiles) {
+    // Save nothing: the files this request stored go too.
+    await discardCaregiverFiles(files)
+    const filesWereChosen = refusedFiles || files.length > 0
+    const reply = submission.reply({
+      formErrors: filesWereChosen ? [CHOOSE_FILES_AGAIN] : undefined,
+      fieldErrors: fileErrors,
+    })
+    const firstFileError = Object.values(fileErrors)[0]?.[0]
+    const headers = firstFileError
+      ? await createToastHeaders({ type: 'destructive', title: 'Error', description: firstFileError })
+      : undefined
+    return { ok: false, response: json(reply, { status: 400, headers }) }
+  }
+  return { ok: true, input: submission.value, files }
+}
+
+/** The toast and form error for a save that failed after validation; stored files are removed. */
+export async function caregiverSaveFailed(error: unknown, files: NewCaregiverFile[], message: string) {
+  console.error(error)
+  await discardCaregiverFiles(files)
+  return json(
+    { status: 'error' as const, initialValue: {}, error: { '': [message, ...(files.length ? [CHOOSE_FILES_AGAIN] : [])] } },
+    { status: 500, headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }) },
+  )
+}

@@ -1,0 +1,245 @@
+/**
+ * Caregiver rules that both the server and the browser need: the files an
+ * application may carry, how their content is recognised, how complete an
+ * application is, and when a license or certification counts as expiring.
+ * Nothing here reads the environment.
+ */
+
+// ---------------------------------------------------------------------------
+// Files
+
+export const CAREGIVER_FILE_KINDS = ['license', 'resume', 'certification', 'reference'] as const
+export type CaregiverFileKind = (typeof CAREGIVER_FILE_KINDS)[number]
+
+export type FileExtension = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png'
+
+export const MAX_CAREGIVER_FILE_BYTES = 10 * 1024 * 1024
+
+/** One picker per kind, with the types the spec lists (000 §2). */
+export const CAREGIVER_FILE_PICKERS: ReadonlyArray<{
+  kind: CaregiverFileKind
+  field: string
+  label: string
+  extensions: readonly FileExtension[]
+  /** How many files one submission may carry. */
+  maxFiles: number
+  /** For messages: 'Choose one license file', 'Choose at most 5 reference files'. */
+  noun: string
+}> = [
+  { kind: 'license', field: 'licenseFile', label: 'License', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 1, noun: 'license file' },
+  { kind: 'resume', field: 'resumeFile', label: 'Resume', extensions: ['pdf', 'doc', 'docx'], maxFiles: 1, noun: 'resume' },
+  { kind: 'certification', field: 'certificationFiles', label: 'Certifications', extensions: ['pdf', 'doc', 'docx', 'jpg', 'png'], maxFiles: 5, noun: 'certification files' },
+  { kind: 'reference', field: 'referenceFiles', label: 'References', extensions: ['pdf', 'doc', 'docx'], maxFiles: 5, noun: 'reference files' },
+]
+
+export function tooManyFilesMessage(picker: { maxFiles: number; noun: string }) {
+  return picker.maxFiles === 1 ? `Choose one ${picker.noun}` : `Choose at most ${picker.maxFiles} ${picker.noun}`
+}
+
+export const FILE_KIND_LABELS: Record<CaregiverFileKind, string> = {
+  license: 'License',
+  resume: 'Resume',
+  certification: 'Certification',
+  reference: 'Reference',
+}
+
+export const MIME_TYPES: Record<FileExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+}
+
+const EXTENSION_NAMES: Record<FileExtension, string> = { pdf: 'PDF', doc: 'DOC', docx: 'DOCX', jpg: 'JPG', png: 'PNG' }
+
+export function extensionName(extension: FileExtension) {
+  return EXTENSION_NAMES[extension]
+}
+
+/** ['pdf', 'doc', 'docx'] → 'PDF, DOC or DOCX'. */
+export function fileTypeList(extensions: readonly FileExtension[]) {
+  const names = extensions.map((extension) => EXTENSION_NAMES[extension])
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '')
+}
+
+/** The `accept` attribute for a picker: '.pdf,.doc,.docx,.jpg,.png'. */
+export function acceptAttribute(extensions: readonly FileExtension[]) {
+  return extensions.map((extension) => `.${extension}`).join(',')
+}
+
+/** 'Resume.PDF' → 'pdf'; null when the name has no extension. */
+export function extensionOf(fileName: string) {
+  const match = /\.([a-z0-9]+)$/i.exec(fileName)
+  return match ? match[1]!.toLowerCase() : null
+}
+
+const SIGNATURES: ReadonlyArray<{ type: 'pdf' | 'ole2' | 'zip' | 'jpg' | 'png'; bytes: number[] }> = [
+  { type: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'ole2', bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] }, // legacy .doc
+  { type: 'zip', bytes: [0x50, 0x4b, 0x03, 0x04] }, // PK\x03\x04: .docx is a ZIP
+  { type: 'jpg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+]
+
+const EXPECTED_SIGNATURE: Record<FileExtension, (typeof SIGNATURES)[number]['type']> = {
+  pdf: 'pdf',
+  doc: 'ole2',
+  docx: 'zip',
+  jpg: 'jpg',
+  png: 'png',
+}
+
+/** What the first bytes of a file say it is (magic numbers), or null. */
+export function sniffFileSignature(head: Uint8Array) {
+  for (const signature of SIGNATURES) {
+    if (signature.bytes.every((byte, index) => head[index] === byte)) return signature.type
+  }
+  return null
+}
+
+/** True when the content starts the way a file with this extension must. */
+export function contentMatchesExtension(head: Uint8Array, extension: FileExtension) {
+  return sniffFileSignature(head) === EXPECTED_SIGNATURE[extension]
+}
+
+export function formatFileSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+// ---------------------------------------------------------------------------
+// Application progress
+
+/** What the computation reads: the saved (or typed) application and the kinds of its files. */
+export type ProgressSource = {
+  phone?: string | null
+  email?: string | null
+  address?: string | null
+  city?: string | null
+  state?: string | null
+  zipCode?: string | null
+  licenseNumber?: string | null
+  licenseExpiresOn?: string | null
+  yearsExperience?: string | null
+  specializations?: readonly string[]
+  certifications?: readonly string[]
+  availableDays?: readonly string[]
+  hourlyRate?: number | null
+  fileKinds?: readonly string[]
+}
+
+const filled = (value: string | null | undefined) => Boolean(value && value.trim())
+
+/**
+ * Twelve equally weighted parts of a complete application. The share done,
+ * rounded to a whole percent, is the 'Application Progress n% Complete'
+ * figure; the list tells staff what is still missing.
+ */
+export const PROGRESS_ITEMS: ReadonlyArray<{ key: string; label: string; done: (source: ProgressSource) => boolean }> = [
+  { key: 'contact', label: 'Phone and e-mail', done: (s) => filled(s.phone) && filled(s.email) },
+  { key: 'address', label: 'Full address', done: (s) => filled(s.address) && filled(s.city) && filled(s.state) && filled(s.zipCode) },
+  { key: 'license', label: 'License number and expiry date', done: (s) => filled(s.licenseNumber) && filled(s.licenseExpiresOn) },
+  { key: 'experience', label: 'Years of experience', done: (s) => filled(s.yearsExperience) },
+  { key: 'specializations', label: 'At least one specialization', done: (s) => (s.specializations?.length ?? 0) > 0 },
+  { key: 'certifications', label: 'Certifications listed', done: (s) => (s.certifications?.length ?? 0) > 0 },
+  { key: 'availability', label: 'Available days', done: (s) => (s.availableDays?.length ?? 0) > 0 },
+  { key: 'rate', label: 'Hourly rate', done: (s) => (s.hourlyRate ?? 0) > 0 },
+  { key: 'licenseFile', label: 'License document', done: (s) => Boolean(s.fileKinds?.includes('license')) },
+  { key: 'resumeFile', label: 'Resume', done: (s) => Boolean(s.fileKinds?.includes('resume')) },
+  { key: 'certificationFile', label: 'Certification documents', done: (s) => Boolean(s.fileKinds?.includes('certification')) },
+  { key: 'referenceFile', label: 'References', done: (s) => Boolean(s.fileKinds?.includes('reference')) },
+]
+
+export function computeApplicationProgress(source: ProgressSource) {
+  const items = PROGRESS_ITEMS.map((item) => ({ key: item.key, label: item.label, done: item.done(source) }))
+  const done = items.filter((item) => item.done).length
+  return { percent: Math.round((done / items.length) * 100), items }
+}
+
+/**
+ * The progress source from the caregiver form as it stands (typed values and
+ * chosen files), plus the files the application already holds: the form
+ * shows its figure move while staff fill it in.
+ */
+export function progressSourceFromForm(formData: FormData, savedFileKinds: readonly string[] = []): ProgressSource {
+  const text = (name: string) => {
+    const value = formData.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const chosenKinds = CAREGIVER_FILE_PICKERS.filter((picker) =>
+    formData.getAll(picker.field).some((value) => typeof value !== 'string' && value.size > 0 && value.name !== ''),
+  ).map((picker) => picker.kind)
+  return {
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zipCode'),
+    licenseNumber: text('licenseNumber'),
+    licenseExpiresOn: text('licenseExpiresOn'),
+    yearsExperience: text('yearsExperience'),
+    specializations: formData.getAll('specializations').filter((value) => typeof value === 'string'),
+    certifications: text('certifications')
+      .split(/[\n,]/)
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    availableDays: formData.getAll('availableDays').filter((value) => typeof value === 'string'),
+    hourlyRate: Number(text('hourlyRate')) || 0,
+    fileKinds: [...savedFileKinds, ...chosenKinds],
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Expiry of licenses and certifications
+
+export const EXPIRES_SOON_DAYS = 30
+
+export type ExpiryState = 'expired' | 'expires-soon' | null
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** The calendar day (YYYY-MM-DD) it is in `timeZone` at `now`. */
+export function todayIn(timeZone: string, now: Date = new Date()) {
+  let formatter = dayFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormatters.set(timeZone, formatter)
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+function dayNumber(dateString: string) {
+  return Math.round(Date.parse(`${dateString}T00:00:00Z`) / 86_400_000)
+}
+
+/**
+ * 'expired' once the expiry day has passed (a license is valid through its
+ * expiry date), 'expires-soon' from 30 days before it, else null. Both days
+ * are calendar days in the agency's time zone.
+ */
+export function expiryState(expiresOn: string | null | undefined, today: string): ExpiryState {
+  if (!expiresOn) return null
+  const daysLeft = dayNumber(expiresOn) - dayNumber(today)
+  if (daysLeft < 0) return 'expired'
+  if (daysLeft <= EXPIRES_SOON_DAYS) return 'expires-soon'
+  return null
+}
+
+export const EXPIRY_LABELS: Record<Exclude<ExpiryState, null>, string> = {
+  expired: 'Expired',
+  'expires-soon': 'Expires soon',
+}
+
+/** A date-only value (YYYY-MM-DD) as 'Mar 10, 2024'; it names a day, so no zone shifts it. */
+export function formatDay(dateString: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${dateString}T00:00:00Z`))
+}
+
+/** Cents as dollars: 2550 → '$25.50'. */
+export function formatRate(dollars: number) {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars)
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { checkA11y, expect, test, useRole } from './support/fixtures'
+
+const SAMPLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/intake-form.pdf'))
+
+/** Caregiver onboarding with JavaScript: dialogs over the directory, by keyboard. */
+test.describe('caregivers', () => {
+  useRole('coordinator')
+
+  test('submit an application by keyboard with a file, find it, review it and clear the background check', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const name = `Keyboard Carer${unique}`
+    await page.goto('/caregivers')
+    await expect(page.getByRole('heading', { level: 1, name: 'Caregiver Onboarding' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Caregiver Directory \(\d+\)$/ })).toBeVisible()
+    await page.getByRole('link', { name: 'Add New Caregiver' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'New Caregiver Application' })
+    await expect(dialog.getByText('Application Progress')).toBeVisible()
+    await expect(dialog.getByText('0% Complete')).toBeVisible()
+    await checkA11y(page, { label: 'New Caregiver Application dialog' })
+
+    await dialog.getByRole('button', { name: 'Submit Application' }).press('Enter')
+    await expect(dialog.getByText('Full name is required')).toBeVisible()
+    await expect(dialog.getByText('Phone is required')).toBeVisible()
+    await expect(dialog.getByText('License number is required')).toBeVisible()
+    await expect(dialog.getByText('Years of experience is required')).toBeVisible()
+    await expect(dialog.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
+
+    await dialog.getByLabel('Full Name').fill(name)
+    await dialog.getByLabel('Email').fill(`carer${unique}@example.com`)
+    await dialog.getByLabel('Phone').fill(`(917) 555-${unique.slice(-4)}`)
+    await dialog.getByLabel('License Number').fill(`HHA-${unique}`)
+    await dialog.getByLabel('License Expiry Date').fill('2030-06-30')
+    await dialog.getByLabel('Years of Experience').selectOption('5-10')
+    await dialog.getByLabel('Hourly Rate ($)').fill('-3')
+    await dialog.getByLabel('Hourly Rate ($)').press('Tab')
+    await expect(dialog.getByText('Hourly rate must be 0 or greater')).toBeVisible()
+    await dialog.getByLabel('Hourly Rate ($)').fill('27.50')
+    // Checkboxes by keyboard: focus, then Space.
+    for (const specialization of ['Elderly Care', 'Dementia Care', 'Pediatric Care', 'Medication Management']) {
+      await dialog.getByLabel(specialization).focus()
+      await page.keyboard.press('Space')
+    }
+    await dialog.getByLabel('Monday').check()
+    await dialog.getByLabel('Friday').check()
+    await dialog.getByLabel('License', { exact: true }).setInputFiles({ name: `license-${unique}.pdf`, mimeType: 'application/pdf', buffer: SAMPLE_PDF })
+    // The figure follows what the form holds: contact, license details, experience, specializations, days, rate, license file.
+    await expect(dialog.getByText('58% Complete')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Submit Application' }).press('Enter')
+
+    await expect(page.getByTestId('toast')).toContainText('Caregiver application submitted successfully')
+    await expect(dialog).toHaveCount(0)
+
+    // Find it by phone digits, typed any way.
+    await page.getByRole('searchbox').fill(`555 ${unique.slice(-4)}`)
+    await page.getByRole('searchbox').press('Enter')
+    await expect(page).toHaveURL(/q=555/)
+    await expect(page.getByRole('heading', { name: 'Caregiver Directory (1)' })).toBeVisible()
+    await expect(page.getByText('Showing 1-1 of 1 caregivers')).toBeVisible()
+    // Table: two specializations and '+2 more'; cards: three and '+1 more'.
+    const row = page.getByRole('row').filter({ hasText: name })
+    await expect(row.getByRole('listitem')).toHaveText(['Elderly Care', 'Dementia Care', '+2 more'])
+    await page.getByRole('link', { name: 'Cards' }).click()
+    await expect(page).toHaveURL(/view=cards/)
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
+    await expect(card.getByRole('list', { name: 'Specializations' }).getByRole('listitem')).toHaveText(['Elderly Care', 'Dementia Care', 'Pediatric Care', '+1 more'])
+    await expect(card.getByRole('link', { name: `Schedule ${name}` })).toHaveAttribute('href', /\/calendar\?caregiverId=/)
+
+    // The Specialization filter applies as soon as it changes.
+    await page.getByLabel('Specialization', { exact: true }).selectOption('Physical Therapy')
+    await expect(page).toHaveURL(/specialization=Physical\+Therapy/)
+    await expect(page.getByText('No caregivers match these filters')).toBeVisible()
+    await page.getByLabel('Specialization', { exact: true }).selectOption('Pediatric Care')
+    await expect(page.getByRole('heading', { name: 'Caregiver Directory (1)' })).toBeVisible()
+
+    // Put the application back to pending on its profile: the directory then offers Review and Contact.
+    await card.getByRole('link', { name: `View Profile: ${name}` }).click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await page.getByLabel('Caregiver Status').selectOption('pending')
+    await page.getByRole('button', { name: 'Update caregiver status' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Status updated')
+
+    await page.goto(`/caregivers?q=${encodeURIComponent(name)}&status=pending`)
+    const pendingRow = page.getByRole('row').filter({ hasText: name })
+    // Contact is a native disclosure: Enter opens it.
+    await pendingRow.locator('summary', { hasText: 'Contact' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(pendingRow.getByRole('link', { name: /^Call / })).toHaveAttribute('href', `tel:917555${unique.slice(-4)}`)
+    await expect(pendingRow.getByRole('link', { name: /^Email / })).toHaveAttribute('href', `mailto:carer${unique}@example.com`)
+    await pendingRow.getByRole('link', { name: `Review: ${name}` }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText('Background: Pending')).toBeVisible()
+    await checkA11y(page, { label: 'caregiver profile' })
+    await page.getByLabel('Background Check').selectOption('in_progress')
+    await page.getByRole('button', { name: 'Update background check' }).press('Enter')
+    await expect(page.getByTestId('toast')).toContainText('Background check updated')
+    await expect(page.getByText('Background: In Progress')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Audit Trail' }).getByText('Background check: Pending → In Progress')).toBeVisible()
+
+    // The file is listed and downloads as an attachment.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: `license-${unique}.pdf`, exact: true }).click()
+    expect((await download).suggestedFilename()).toBe(`license-${unique}.pdf`)
+  })
+})
