@@ -1,4 +1,5 @@
-import { Form, useSubmit } from '@remix-run/react'
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { cn } from '~/utils/misc'
 import { useEffect, useRef } from 'react'
 
 const controlClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm'
@@ -76,6 +77,42 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+    </div>
+  )
+}
+
+/** The Table/Cards switch of a list: links that keep the query and go back to page 1. */
+export function ViewToggle({
+  current,
+  order = ['table', 'cards'],
+  className,
+}: {
+  current: 'table' | 'cards'
+  order?: ReadonlyArray<'table' | 'cards'>
+  className?: string
+}) {
+  const { search } = useLocation()
+  const href = (view: 'table' | 'cards') => {
+    const params = new URLSearchParams(search)
+    params.set('view', view)
+    params.delete('page')
+    return `?${params}`
+  }
+  return (
+    <div role="group" aria-label="View" className={cn('flex rounded-md border border-slate-300', className)}>
+      {order.map((view) => (
+        <Link
+          key={view}
+          to={href(view)}
+          aria-current={current === view ? 'true' : undefined}
+          className={cn(
+            'px-3 py-2 text-sm font-medium',
+            current === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {view === 'cards' ? 'Cards' : 'Table'}
+        </Link>
+      ))}
     </div>
   )
 }

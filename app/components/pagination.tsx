@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { buttonClassName } from '~/components/ui/button'
 import { cn } from '~/utils/misc'
+import { buildPageLinks } from '~/utils/page-links'
 
 function pageHref(search: string, page: number) {
   const params = new URLSearchParams(search)
@@ -56,20 +57,6 @@ export function PreviousNextPagination({
   )
 }
 
-/** Page numbers to show: the first, the last and two either side of the current one; null marks a gap. */
-export function pageNumbers(page: number, pageCount: number): Array<number | null> {
-  const shown = new Set([1, pageCount])
-  for (let near = page - 2; near <= page + 2; near++) if (near >= 1 && near <= pageCount) shown.add(near)
-  const numbers: Array<number | null> = []
-  let previous = 0
-  for (const number of [...shown].sort((a, b) => a - b)) {
-    if (number - previous > 1) numbers.push(null)
-    numbers.push(number)
-    previous = number
-  }
-  return numbers
-}
-
 function numberedLinkClass(current: boolean) {
   return cn(
     'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm',
@@ -92,20 +79,18 @@ export function NumberedPagination({
   label?: string
 }) {
   const { search } = useLocation()
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
-  const to = Math.min(total, page * pageSize)
+  const links = buildPageLinks(search, page, pageSize, total)
   const muted = cn(numberedLinkClass(false), 'pointer-events-none text-slate-400')
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
-        Showing {from}-{to} of {total} {noun}
+        Showing {links.from}-{links.to} of {total} {noun}
       </p>
-      {pageCount > 1 ? (
+      {links.pageCount > 1 ? (
         <ul className="flex flex-wrap items-center gap-1">
           <li>
-            {page > 1 ? (
-              <Link to={pageHref(search, Math.min(page - 1, pageCount))} rel="prev" className={numberedLinkClass(false)}>
+            {links.previous ? (
+              <Link to={links.previous} rel="prev" className={numberedLinkClass(false)}>
                 Previous
               </Link>
             ) : (
@@ -114,27 +99,27 @@ export function NumberedPagination({
               </span>
             )}
           </li>
-          {pageNumbers(page, pageCount).map((number, index) =>
-            number === null ? (
+          {links.pages.map((link, index) =>
+            link === null ? (
               <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-slate-500">
                 …
               </li>
             ) : (
-              <li key={number}>
+              <li key={link.page}>
                 <Link
-                  to={pageHref(search, number)}
-                  aria-label={`Page ${number}`}
-                  aria-current={number === page ? 'page' : undefined}
-                  className={numberedLinkClass(number === page)}
+                  to={link.href}
+                  aria-label={`Page ${link.page}`}
+                  aria-current={link.current ? 'page' : undefined}
+                  className={numberedLinkClass(link.current)}
                 >
-                  {number}
+                  {link.page}
                 </Link>
               </li>
             ),
           )}
           <li>
-            {page < pageCount ? (
-              <Link to={pageHref(search, page + 1)} rel="next" className={numberedLinkClass(false)}>
+            {links.next ? (
+              <Link to={links.next} rel="next" className={numberedLinkClass(false)}>
                 Next
               </Link>
             ) : (

@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/utils/db.server'
+import { buildPageLinks } from '~/utils/page-links'
 import { getClientAddress } from '~/utils/request.server'
 
 export const AUDIT_ACTIONS = [
@@ -36,6 +37,28 @@ export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClien
       details: entry.details,
     },
   })
+}
+
+/** Repeated openings of one record by one person within this window count as one visit. */
+export const VIEW_DEDUPE_MS = 5 * 60 * 1000
+
+/**
+ * Records that a person opened a record (PHI access trail). Reloads and the
+ * revalidation after each action would otherwise flood the trail, so one
+ * entry per person and record every 5 minutes.
+ */
+export async function recordView(entry: { request: Request; userId: string; entityType: string; entityId: string }) {
+  const recent = await prisma.auditLog.findFirst({
+    where: {
+      action: 'view',
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      userId: entry.userId,
+      createdAt: { gte: new Date(Date.now() - VIEW_DEDUPE_MS) },
+    },
+    select: { id: true },
+  })
+  if (!recent) await recordAudit({ ...entry, action: 'view' })
 }
 
 export const AUDIT_PAGE_SIZE = 50
@@ -81,46 +104,14 @@ export async function listAuditEntityTypes() {
   return rows.map((row) => row.entityType)
 }
 
-export type AuditPageLink = { page: number; href: string; current: boolean }
-
-export type AuditPagination = {
-  page: number
-  pageCount: number
-  previous: string | null
-  next: string | null
-  /** Page links in order; null marks a gap ("…") between them. */
-  pages: Array<AuditPageLink | null>
-}
-
-/**
- * Links for numbered and previous/next pagination. Each href is the current
- * URL (so the filters stay) with only `page` changed; page 1 has no
- * `page` parameter. Shows the first, the last and two pages either side of
- * the current one.
- */
-export function buildAuditPagination(url: URL, page: number, total: number): AuditPagination {
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
-  const href = (target: number) => {
-    const params = new URLSearchParams(url.search)
-    if (target === 1) params.delete('page')
-    else params.set('page', String(target))
-    const query = params.toString()
-    return query ? `${url.pathname}?${query}` : url.pathname
-  }
-  const shown = new Set([1, pageCount])
-  for (let near = page - 2; near <= page + 2; near++) if (near >= 1 && near <= pageCount) shown.add(near)
-  const pages: Array<AuditPageLink | null> = []
-  let previousShown = 0
-  for (const number of [...shown].sort((a, b) => a - b)) {
-    if (number - previousShown > 1) pages.push(null)
-    pages.push({ page: number, href: href(number), current: number === page })
-    previousShown = number
-  }
+/** The audit log's page links: the shared scheme, with the page's path in each href. */
+export function buildAuditPagination(url: URL, page: number, total: number) {
+  const links = buildPageLinks(url.search, page, AUDIT_PAGE_SIZE, total)
+  const withPath = (href: string) => (href === '?' ? url.pathname : `${url.pathname}${href}`)
   return {
-    page,
-    pageCount,
-    previous: page > 1 ? href(Math.min(page - 1, pageCount)) : null,
-    next: page < pageCount ? href(page + 1) : null,
-    pages,
+    ...links,
+    previous: links.previous && withPath(links.previous),
+    next: links.next && withPath(links.next),
+    pages: links.pages.map((link) => link && { ...link, href: withPath(link.href) }),
   }
 }

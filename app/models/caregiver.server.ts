@@ -1,12 +1,12 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { recordAudit } from '~/models/audit.server'
-import { isUuid } from '~/models/lead.server'
+import { recordAudit, recordView } from '~/models/audit.server'
+import { type Actor, isUuid } from '~/models/lead.server'
 import type { BackgroundCheckStatus, CaregiverInput, CaregiverListQuery, CaregiverStatus } from '~/schemas/caregiver'
 import { computeApplicationProgress } from '~/utils/caregiver'
+import { fromDateColumn, toDateColumn } from '~/utils/date-column'
 import { prisma } from '~/utils/db.server'
+import { searchColumns as recordSearchColumns, textSearchWhere } from '~/utils/search'
 
-/** Who is acting, for the audit trail. */
-export type Actor = { request: Request; userId: string }
 
 export const CAREGIVER_ENTITY = 'Caregiver'
 
@@ -20,32 +20,8 @@ export type NewCaregiverFile = {
   sha256: string
 }
 
-// ---------------------------------------------------------------------------
-// @db.Date columns hold a calendar day. Prisma hands them over as midnight
-// UTC, so the day is written and read in UTC, never in a local zone.
-
-export function toDbDate(day: string | undefined | null) {
-  return day ? new Date(`${day}T00:00:00Z`) : null
-}
-
-export function fromDbDate(value: Date | null) {
-  return value ? value.toISOString().slice(0, 10) : null
-}
-
-function digitsOf(value: string) {
-  return value.replace(/\D/g, '')
-}
-
-/** LIKE wildcards typed by a user are literal characters. */
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
-
 function searchColumns(input: Pick<CaregiverInput, 'fullName' | 'email' | 'phone'>) {
-  return {
-    searchText: `${input.fullName} ${input.email ?? ''}`.trim().toLowerCase(),
-    phoneDigits: digitsOf(input.phone),
-  }
+  return recordSearchColumns([input.fullName, input.email], input.phone)
 }
 
 function caregiverData(input: CaregiverInput) {
@@ -54,8 +30,8 @@ function caregiverData(input: CaregiverInput) {
     email: input.email ?? null,
     phone: input.phone,
     licenseNumber: input.licenseNumber,
-    licenseExpiresOn: toDbDate(input.licenseExpiresOn),
-    certificationExpiresOn: toDbDate(input.certificationExpiresOn),
+    licenseExpiresOn: toDateColumn(input.licenseExpiresOn),
+    certificationExpiresOn: toDateColumn(input.certificationExpiresOn),
     yearsExperience: input.yearsExperience,
     certifications: input.certifications,
     specializations: input.specializations,
@@ -78,15 +54,7 @@ function caregiverData(input: CaregiverInput) {
  * columns carry trigram indexes.
  */
 export function caregiverSearchWhere(q: string): Prisma.CaregiverWhereInput | undefined {
-  const term = q.trim().toLowerCase()
-  if (!term) return undefined
-  const words = term.split(/\s+/).filter(Boolean)
-  const clauses: Prisma.CaregiverWhereInput[] = [
-    { AND: words.map((word) => ({ searchText: { contains: escapeLike(word) } })) },
-  ]
-  const digits = digitsOf(term)
-  if (digits.length >= 3) clauses.push({ phoneDigits: { contains: digits } })
-  return { OR: clauses }
+  return textSearchWhere(q)
 }
 
 type ListQuery = Pick<CaregiverListQuery, 'q' | 'status' | 'specialization' | 'backgroundCheckStatus' | 'page' | 'pageSize'>
@@ -133,8 +101,8 @@ export async function listCaregivers(query: ListQuery) {
   const caregivers = rows.map(({ hourlyRateCents, licenseExpiresOn, certificationExpiresOn, ...row }) => ({
     ...row,
     hourlyRate: hourlyRateCents / 100,
-    licenseExpiresOn: fromDbDate(licenseExpiresOn),
-    certificationExpiresOn: fromDbDate(certificationExpiresOn),
+    licenseExpiresOn: fromDateColumn(licenseExpiresOn),
+    certificationExpiresOn: fromDateColumn(certificationExpiresOn),
   }))
   return { total, caregivers }
 }
@@ -294,21 +262,8 @@ export async function deleteCaregiverFile(caregiverId: string, fileId: string, a
 // ---------------------------------------------------------------------------
 // The audit trail of one caregiver
 
-/** A profile opened again by the same person within this window is not recorded again (reloads, redirects after a change). */
-const VIEW_DEDUPE_MS = 5 * 60 * 1000
-
 export async function recordCaregiverView(id: string, actor: Actor) {
-  const recent = await prisma.auditLog.findFirst({
-    where: {
-      action: 'view',
-      entityType: CAREGIVER_ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      createdAt: { gte: new Date(Date.now() - VIEW_DEDUPE_MS) },
-    },
-    select: { id: true },
-  })
-  if (!recent) await recordAudit({ ...actor, action: 'view', entityType: CAREGIVER_ENTITY, entityId: id })
+  await recordView({ ...actor, entityType: CAREGIVER_ENTITY, entityId: id })
 }
 
 export const CAREGIVER_AUDIT_LIMIT = 50
@@ -342,7 +297,7 @@ export function caregiverToJson(caregiver: CaregiverRecord) {
     mimeType: file.mimeType,
     createdAt: file.createdAt.toISOString(),
   }))
-  const licenseExpiresOn = fromDbDate(caregiver.licenseExpiresOn)
+  const licenseExpiresOn = fromDateColumn(caregiver.licenseExpiresOn)
   const hourlyRate = caregiver.hourlyRateCents / 100
   return {
     id: caregiver.id,
@@ -351,7 +306,7 @@ export function caregiverToJson(caregiver: CaregiverRecord) {
     phone: caregiver.phone,
     licenseNumber: caregiver.licenseNumber,
     licenseExpiresOn,
-    certificationExpiresOn: fromDbDate(caregiver.certificationExpiresOn),
+    certificationExpiresOn: fromDateColumn(caregiver.certificationExpiresOn),
     yearsExperience: caregiver.yearsExperience,
     certifications: caregiver.certifications,
     specializations: caregiver.specializations,

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { recordAudit } from '~/models/audit.server'
+import { recordAudit, recordView } from '~/models/audit.server'
 import type { Actor } from '~/models/lead.server'
 import { isUuid } from '~/models/lead.server'
 import {
@@ -15,18 +15,10 @@ import {
   registrationProgress,
   statusAfterSave,
 } from '~/schemas/patient'
+import { fromDateColumn, toDateColumn } from '~/utils/date-column'
 import { prisma } from '~/utils/db.server'
 import { searchColumns, textSearchWhere } from '~/utils/search'
 import { rangeStart } from '~/utils/time'
-
-/** A date-only column holds midnight UTC of that calendar day. */
-function toDateColumn(date: string) {
-  return new Date(`${date}T00:00:00.000Z`)
-}
-
-export function fromDateColumn(date: Date) {
-  return date.toISOString().slice(0, 10)
-}
 
 function personalData(input: PersonalInfo) {
   return {
@@ -321,7 +313,7 @@ export async function updatePatientFromApi(existing: PatientRecord, input: Patie
 
 /** Opening a profile is recorded: who viewed which patient, and when. */
 export async function recordPatientView(id: string, actor: Actor) {
-  await recordAudit({ ...actor, action: 'view', entityType: 'Patient', entityId: id })
+  await recordView({ ...actor, entityType: 'Patient', entityId: id })
 }
 
 export async function getPatientHistory(id: string) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/components/caregiver-parts'
-import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
-import { NumberedPagination } from '~/components/numbered-pagination'
+import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
+import { NumberedPagination } from '~/components/pagination'
 import { PageHeader } from '~/components/page-header'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { buttonClassName } from '~/components/ui/button'
@@ -43,12 +43,6 @@ export default function CaregiversPage() {
   if (useDialogOutletOnly(outlet)) return outlet
 
   const filtered = Boolean(query.q || query.status || query.specialization || query.backgroundCheckStatus)
-  const viewHref = (view: 'cards' | 'table') => {
-    const params = new URLSearchParams(search)
-    params.set('view', view)
-    params.delete('page')
-    return `?${params}`
-  }
 
   return (
     <>
@@ -99,21 +93,7 @@ export default function CaregiversPage() {
           <h2 id="directory-heading" className="text-lg font-semibold">
             Caregiver Directory ({total})
           </h2>
-          <div role="group" aria-label="View" className="flex rounded-md border border-slate-300">
-            {(['table', 'cards'] as const).map((view) => (
-              <Link
-                key={view}
-                to={viewHref(view)}
-                aria-current={query.view === view ? 'true' : undefined}
-                className={cn(
-                  'px-3 py-2 text-sm font-medium',
-                  query.view === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {view === 'cards' ? 'Cards' : 'Table'}
-              </Link>
-            ))}
-          </div>
+          <ViewToggle current={query.view} />
         </div>
 
         {caregivers.length === 0 ? (
@@ -141,7 +121,7 @@ export default function CaregiversPage() {
             ))}
           </ul>
         )}
-        {total > 0 ? <NumberedPagination page={query.page} pageSize={query.pageSize} total={total} noun="caregivers" /> : null}
+        {total > 0 ? <NumberedPagination page={query.page} pageSize={query.pageSize} total={total} noun="caregivers" label="Caregiver pages" /> : null}
       </section>
       {outlet}
     </>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
-import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
+import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
 import { PageHeader } from '~/components/page-header'
 import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
@@ -10,7 +10,6 @@ import { buttonClassName } from '~/components/ui/button'
 import { listLeads } from '~/models/lead.server'
 import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/schemas/lead'
 import { requireUserWithPermission } from '~/utils/auth.server'
-import { cn } from '~/utils/misc'
 import { useCan } from '~/utils/user'
 
 export const meta: MetaFunction = () => [{ title: 'Lead Management | Healthcare Portal' }]
@@ -32,12 +31,6 @@ export default function LeadsPage() {
   if (useDialogOutletOnly(outlet)) return outlet
 
   const filtered = Boolean(query.q || query.status || query.source)
-  const viewHref = (view: 'cards' | 'table') => {
-    const params = new URLSearchParams(search)
-    params.set('view', view)
-    params.delete('page')
-    return `?${params}`
-  }
 
   return (
     <>
@@ -71,21 +64,7 @@ export default function LeadsPage() {
             Clear filters
           </Link>
         ) : null}
-        <div role="group" aria-label="View" className="ml-auto flex rounded-md border border-slate-300">
-          {(['cards', 'table'] as const).map((view) => (
-            <Link
-              key={view}
-              to={viewHref(view)}
-              aria-current={query.view === view ? 'true' : undefined}
-              className={cn(
-                'px-3 py-2 text-sm font-medium',
-                query.view === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
-              )}
-            >
-              {view === 'cards' ? 'Cards' : 'Table'}
-            </Link>
-          ))}
-        </div>
+        <ViewToggle current={query.view} order={['cards', 'table']} className="ml-auto" />
       </FilterForm>
 
       {leads.length === 0 ? (

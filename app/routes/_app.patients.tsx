@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
-import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
+import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
 import { PageHeader } from '~/components/page-header'
 import { NumberedPagination } from '~/components/pagination'
 import { RegistrationStatusBadge } from '~/components/patient-registration'
@@ -41,12 +41,6 @@ export default function PatientsPage() {
   if (useDialogOutletOnly(outlet)) return outlet
 
   const filtered = Boolean(query.q || query.status || query.date || query.careType)
-  const viewHref = (view: 'cards' | 'table') => {
-    const params = new URLSearchParams(search)
-    params.set('view', view)
-    params.delete('page')
-    return `?${params}`
-  }
 
   return (
     <>
@@ -88,21 +82,7 @@ export default function PatientsPage() {
           <h2 id="patient-list-heading" className="text-lg font-semibold">
             Patient Registrations ({total})
           </h2>
-          <div role="group" aria-label="View" className="flex rounded-md border border-slate-300">
-            {(['table', 'cards'] as const).map((view) => (
-              <Link
-                key={view}
-                to={viewHref(view)}
-                aria-current={query.view === view ? 'true' : undefined}
-                className={cn(
-                  'px-3 py-2 text-sm font-medium',
-                  query.view === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {view === 'cards' ? 'Cards' : 'Table'}
-              </Link>
-            ))}
-          </div>
+          <ViewToggle current={query.view} />
         </div>
 
         {patients.length === 0 ? (

@@ -8,7 +8,6 @@ import { getLead } from '~/models/lead.server'
 import {
   RegistrationNotReadyError,
   approveRegistration,
-  fromDateColumn,
   getPatient,
   getPatientHistory,
   recordPatientView,
@@ -32,6 +31,7 @@ import {
   registrationProgress,
 } from '~/schemas/patient'
 import { requireUserWithPermission } from '~/utils/auth.server'
+import { fromDateColumn } from '~/utils/date-column'
 import { redirectWithToast } from '~/utils/toast.server'
 import { formatDateTime } from '~/utils/time'
 import { useCan, useTimeZone } from '~/utils/user'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blankToUndefined, requiredText, addressFields } from './common'
 import {
   CAREGIVER_FILE_PICKERS,
   MAX_CAREGIVER_FILE_BYTES,
@@ -63,19 +64,8 @@ export const MAX_HOURLY_RATE = 10_000
 // ---------------------------------------------------------------------------
 // Field rules shared by the form and the JSON API (spec 000 §5; address rules as for leads).
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
-function requiredText(max: number, requiredMessage: string, tooLongMessage: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? value : value ?? ''),
-    z.string({ error: requiredMessage }).trim().min(1, { message: requiredMessage }).max(max, { message: tooLongMessage }),
-  )
-}
 
-function optionalText(max: number, message: string) {
-  return z.preprocess(blankToUndefined, z.string().trim().max(max, { message }).optional())
-}
 
 function optionalDate(message: string) {
   return z.preprocess(
@@ -126,17 +116,7 @@ const fieldRules = {
     .array(z.enum(SPECIALIZATIONS, { error: `Specializations must be among: ${SPECIALIZATIONS.join(', ')}` }))
     .default([])
     .transform((values) => [...new Set(values)]),
-  address: optionalText(200, 'Address must be less than 200 characters'),
-  city: optionalText(50, 'City must be less than 50 characters'),
-  state: optionalText(2, 'State must be 2 characters'),
-  zipCode: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, { message: 'Invalid ZIP code format' })
-      .optional(),
-  ),
+  ...addressFields,
 }
 
 const certificationName = z.string().trim().min(1).max(100, { message: 'Each certification must be less than 100 characters' })

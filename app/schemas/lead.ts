@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blankToUndefined, optionalText, addressFields } from './common'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
@@ -32,12 +33,7 @@ export function effectiveStatus(status: string | null | undefined): string {
   return status || 'new'
 }
 
-const blankToUndefined = (value: unknown) =>
-  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
-function optionalText(max: number, message: string) {
-  return z.preprocess(blankToUndefined, z.string().trim().max(max, { message }).optional())
-}
 
 /** The lead form's rules and messages (spec 000 §5), for forms and the JSON API alike. */
 export const leadSchema = z.object({
@@ -61,17 +57,7 @@ export const leadSchema = z.object({
     .trim()
     .min(10, { message: 'Phone number must be at least 10 digits' })
     .max(20, { message: 'Phone number must be less than 20 characters' }),
-  address: optionalText(200, 'Address must be less than 200 characters'),
-  city: optionalText(50, 'City must be less than 50 characters'),
-  state: optionalText(2, 'State must be 2 characters'),
-  zipCode: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, { message: 'Invalid ZIP code format' })
-      .optional(),
-  ),
+  ...addressFields,
   status: z.preprocess(
     blankToUndefined,
     z

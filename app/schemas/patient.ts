@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blankToUndefined, requiredText, optionalText, addressFields } from './common'
 import { DATE_RANGES, isDateString } from '~/utils/time'
 
 /**
@@ -88,16 +89,8 @@ export function optionLabel(options: readonly Option[], value: string | null | u
   return options.find((option) => option.value === value)?.label ?? value
 }
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
-function requiredText(max: number, required: string, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, { message: required }).max(max, { message: tooLong })
-}
 
-function optionalText(max: number, tooLong: string) {
-  return z.preprocess(blankToUndefined, z.string().trim().max(max, { message: tooLong }).optional())
-}
 
 /** Checkbox groups: nothing ticked sends nothing; one ticked sends a single value. */
 function choices<T extends readonly [string, ...string[]]>(values: T, message: string) {
@@ -138,17 +131,7 @@ export const personalInfoSchema = z.object({
       .max(100, { message: 'Email must be less than 100 characters' })
       .optional(),
   ),
-  address: optionalText(200, 'Address must be less than 200 characters'),
-  city: optionalText(50, 'City must be less than 50 characters'),
-  state: optionalText(2, 'State must be 2 characters'),
-  zipCode: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, { message: 'Invalid ZIP code format' })
-      .optional(),
-  ),
+  ...addressFields,
 })
 export type PersonalInfo = z.infer<typeof personalInfoSchema>
 

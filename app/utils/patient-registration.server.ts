@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect } from '@remix-run/node'
-import { type PatientRecord, fromDateColumn, saveRegistrationStep } from '~/models/patient.server'
+import { type PatientRecord, saveRegistrationStep } from '~/models/patient.server'
+import { fromDateColumn } from './date-column'
 import { REGISTRATION_STEPS, type RegistrationStep, STEP_SCHEMAS, nextStep } from '~/schemas/patient'
 import { safeRedirectPath } from './request.server'
 import { createToastHeaders, redirectWithToast } from './toast.server'
