@@ -74,7 +74,7 @@ export function RegistrationProgress({
       >
         <div className="h-full rounded-full bg-blue-700" style={{ width: `${progress}%` }} />
       </div>
-      <ol className="mt-3 grid grid-cols-1 gap-2 text-xs sm:grid-cols-5">
+      <ol className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-xs">
         {REGISTRATION_STEPS.map((step, index) => {
           const done = completedSteps.includes(step.key)
           const isCurrent = step.key === current.key
