@@ -7,7 +7,7 @@ import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.se
 import { action as apiListAction, loader as apiListLoader } from '~/routes/api.document-types'
 import { action as apiOneAction, loader as apiOneLoader } from '~/routes/api.document-types.$documentTypeId'
 import { prisma } from '~/utils/db.server'
-import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
+import { callRoute, makeRequest, signedInUser, toastOf, failDatabaseWrites } from '#tests/support/fixtures'
 
 const PATH = '/settings/document-types'
 const UNKNOWN_ID = '11111111-1111-4111-8111-111111111111'
@@ -29,16 +29,6 @@ async function createViaPage(cookie: string, form: Record<string, string>) {
  * for $transaction, so a spy's restore would break it: the override is set
  * on the Proxy and deleted again, which brings the original method back.
  */
-function failDatabaseWrites() {
-  const client = prisma as unknown as Record<string, unknown>
-  const original = client.$transaction
-  client.$transaction = () => Promise.reject(new Error('database is down'))
-  return () => {
-    delete client.$transaction
-    if (client.$transaction !== original) throw new Error('could not restore prisma.$transaction')
-  }
-}
-
 async function auditFor(entityId: string, action: string) {
   return prisma.auditLog.findMany({ where: { entityType: 'DocumentType', entityId, action } })
 }

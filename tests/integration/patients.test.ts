@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.patients'
 import { action as newAction, loader as newLoader } from '~/routes/_app.patients.new'
 import { action as stepAction, loader as stepLoader } from '~/routes/_app.patients.$patientId.register.$step'
@@ -7,7 +7,7 @@ import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { prisma } from '~/utils/db.server'
 import { DEMO_PATIENT_COUNT, seedDemoData } from '~/utils/demo-data.server'
 import { digitsOf } from '~/utils/search'
-import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
+import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
 const personal = {
   firstName: 'Edith',
@@ -222,6 +222,29 @@ describe('the five-step registration', () => {
     await callRoute(profileAction, makeRequest(`/patients/${id}`, { cookie, form: { intent: 'approve' } }), { patientId: id })
     await saveStep(cookie, id, 'insurance', { provider: 'Aetna', intent: 'close' })
     expect(await prisma.patient.findUniqueOrThrow({ where: { id } })).toMatchObject({ registrationStatus: 'complete', insuranceInfo: { provider: 'Aetna' } })
+  })
+  test('when the database fails: an Error toast, the form error, nothing saved', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie, { ...personal, email: 'outage@example.com' })
+    const id = patient!.id
+    const before = await prisma.patient.count()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const restore = failDatabaseWrites()
+    try {
+      const create = await callRoute(newAction, makeRequest('/patients/new', { cookie, form: { ...personal, email: 'never@example.com' } }))
+      expect(create.status).toBe(500)
+      expect(await toastOf(create)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to register patient' })
+      expect(((await create.json()) as { error: Record<string, string[]> }).error).toEqual({ '': ['Failed to register patient'] })
+
+      const update = await saveStep(cookie, id, 'medical-history', { allergies: 'Latex', intent: 'next' })
+      expect(update.status).toBe(500)
+      expect(await toastOf(update)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to update patient' })
+    } finally {
+      restore()
+      vi.restoreAllMocks()
+    }
+    expect(await prisma.patient.count()).toBe(before)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal'])
   })
 })
 

@@ -87,3 +87,14 @@ export async function toastOf(response: Response) {
   const { getToast } = await import('~/utils/toast.server')
   return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
 }
+
+/** Makes every prisma.$transaction fail until the returned function is called (a database outage). */
+export function failDatabaseWrites() {
+  const client = prisma as unknown as Record<string, unknown>
+  const original = client.$transaction
+  client.$transaction = () => Promise.reject(new Error('database is down'))
+  return () => {
+    delete client.$transaction
+    if (client.$transaction !== original) throw new Error('could not restore prisma.$transaction')
+  }
+}
