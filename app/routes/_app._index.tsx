@@ -13,7 +13,7 @@ export default function Page() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <ComingSoon>The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads and documents are ready in their own pages.</ComingSoon>
+      <ComingSoon>The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.</ComingSoon>
     </>
   )
 }
