@@ -133,13 +133,13 @@ function PatientTable({ patients, search, canWrite }: { patients: PatientRow[]; 
                 <Link to={`/patients/${patient.id}`} className="hover:underline">
                   {patient.firstName} {patient.lastName}
                 </Link>
-                <span className="block text-xs font-normal text-slate-600">Born {patient.dateOfBirth}</span>
+                <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {patient.dateOfBirth}</span>
               </th>
               <td className="px-4 py-3">
                 <span className="block">{patient.phone}</span>
                 {patient.email ? <span className="block text-slate-600">{patient.email}</span> : null}
               </td>
-              <td className="px-4 py-3">{optionLabel(CARE_TYPES, patient.careType) || 'Not chosen yet'}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{optionLabel(CARE_TYPES, patient.careType) || 'Not chosen yet'}</td>
               <td className="px-4 py-3">
                 <RegistrationStatusBadge status={patient.registrationStatus} progress={patient.progress} />
               </td>

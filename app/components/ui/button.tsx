@@ -18,7 +18,7 @@ export type ButtonVariant = keyof typeof buttonVariants
 
 export function buttonClassName(variant: ButtonVariant = 'primary', size: keyof typeof buttonSizes = 'md') {
   return cn(
-    'inline-flex items-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:cursor-not-allowed',
     buttonVariants[variant],
     buttonSizes[size],
   )
