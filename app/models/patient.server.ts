@@ -123,6 +123,17 @@ export async function getPatient(id: string) {
 
 export type PatientRecord = NonNullable<Awaited<ReturnType<typeof getPatient>>>
 
+/**
+ * Reads a patient inside a transaction and holds its row until the
+ * transaction ends, so a step save, an approval and an API update that race
+ * each other apply one after the other instead of overwriting each other.
+ */
+async function lockPatient(tx: Prisma.TransactionClient, id: string) {
+  if (!isUuid(id)) return null
+  await tx.$executeRaw`SELECT 1 FROM "Patient" WHERE id = ${id}::uuid FOR UPDATE`
+  return tx.patient.findUnique({ where: { id } })
+}
+
 /** The lead was deleted, or converted by someone else, since the form opened. */
 export class LeadAlreadyConvertedError extends Error {
   constructor() {
@@ -135,8 +146,23 @@ export class LeadAlreadyConvertedError extends Error {
  * and the lead becomes converted, in the same transaction.
  */
 export async function createPatient(input: PersonalInfo, actor: Actor, options: { leadId?: string } = {}) {
+  try {
+    return await createPatientRecord(input, actor, options)
+  } catch (error) {
+    // Two people converting one lead at once: the unique leadId stops the second.
+    if (options.leadId && isUniqueViolation(error)) throw new LeadAlreadyConvertedError()
+    throw error
+  }
+}
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'
+}
+
+async function createPatientRecord(input: PersonalInfo, actor: Actor, options: { leadId?: string }) {
   return prisma.$transaction(async (tx) => {
     if (options.leadId) {
+      if (isUuid(options.leadId)) await tx.$executeRaw`SELECT 1 FROM "Lead" WHERE id = ${options.leadId}::uuid FOR UPDATE`
       const lead = await tx.lead.findUnique({ where: { id: options.leadId }, select: { id: true, status: true, patient: { select: { id: true } } } })
       if (!lead || lead.patient) throw new LeadAlreadyConvertedError()
       if (lead.status !== 'converted') {
@@ -167,7 +193,7 @@ export async function createPatient(input: PersonalInfo, actor: Actor, options: 
 /** Saves one step, marks it done and moves the registration status on. */
 export async function saveRegistrationStep<K extends StepKey>(id: string, step: K, value: StepValues[K], actor: Actor) {
   return prisma.$transaction(async (tx) => {
-    const before = await tx.patient.findUnique({ where: { id } })
+    const before = await lockPatient(tx, id)
     if (!before) return null
     const completedSteps = REGISTRATION_STEPS.map((entry) => entry.key).filter(
       (key) => key === step || before.completedSteps.includes(key),
@@ -203,7 +229,7 @@ export class RegistrationNotReadyError extends Error {
 /** A coordinator's approval: pending-review becomes complete. */
 export async function approveRegistration(id: string, actor: Actor) {
   return prisma.$transaction(async (tx) => {
-    const before = await tx.patient.findUnique({ where: { id }, select: { registrationStatus: true } })
+    const before = await lockPatient(tx, id)
     if (!before) return null
     if (before.registrationStatus !== 'pending-review') throw new RegistrationNotReadyError()
     const patient = await tx.patient.update({
@@ -219,16 +245,25 @@ export async function approveRegistration(id: string, actor: Actor) {
 }
 
 /** The steps an API body completes: personal always, the others when given. */
-function apiSteps(input: PatientApiInput, existing?: PatientRecord) {
-  const given: Record<StepKey, boolean> = {
-    personal: true,
-    medical: input.medicalHistory !== undefined,
-    insurance: input.insuranceInfo !== undefined,
-    contacts: input.emergencyContacts !== undefined && input.emergencyContacts.length > 0,
-    preferences: input.carePreferences !== undefined,
+function apiStepGiven(input: PatientApiInput, key: StepKey) {
+  switch (key) {
+    case 'personal':
+      return true
+    case 'medical':
+      return input.medicalHistory !== undefined
+    case 'insurance':
+      return input.insuranceInfo !== undefined
+    case 'contacts':
+      return input.emergencyContacts !== undefined
+    case 'preferences':
+      return input.carePreferences !== undefined
   }
+}
+
+function apiSteps(input: PatientApiInput, existing?: PatientRecord) {
   return REGISTRATION_STEPS.map((step) => step.key).filter(
-    (key) => given[key] || (existing?.completedSteps.includes(key) && !(key === 'contacts' && input.emergencyContacts?.length === 0)),
+    (key) =>
+      (apiStepGiven(input, key) && !(key === 'contacts' && input.emergencyContacts?.length === 0)) || (existing?.completedSteps.includes(key) && !(key === 'contacts' && input.emergencyContacts?.length === 0)),
   )
 }
 
@@ -244,7 +279,15 @@ function apiData(input: PatientApiInput) {
   }
 }
 
-export class StatusChangeRefusedError extends Error {}
+/** A body the saved registration refuses; the message belongs to one field. */
+export class PatientUpdateRefusedError extends Error {
+  constructor(
+    readonly field: 'registrationStatus' | 'emergencyContacts',
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 /**
  * registrationStatus follows the saved steps; a caller may only ask for
@@ -255,7 +298,8 @@ function apiStatus(input: PatientApiInput, current: string, completedSteps: stri
   const wanted = input.registrationStatus
   if (!wanted || wanted === derived) return derived
   if (wanted === 'complete' && derived === 'pending-review') return 'complete'
-  throw new StatusChangeRefusedError(
+  throw new PatientUpdateRefusedError(
+    'registrationStatus',
     wanted === 'complete'
       ? 'A registration can be completed only when all five steps are saved'
       : `registrationStatus follows the saved steps: it is ${derived} for this registration`,
@@ -279,12 +323,18 @@ export async function createPatientFromApi(input: PatientApiInput, actor: Actor)
   })
 }
 
-export async function updatePatientFromApi(existing: PatientRecord, input: PatientApiInput, actor: Actor) {
-  const completedSteps = apiSteps(input, existing)
-  const registrationStatus = apiStatus(input, existing.registrationStatus, completedSteps)
+/** Null when the patient does not exist. */
+export async function updatePatientFromApi(id: string, input: PatientApiInput, actor: Actor) {
   return prisma.$transaction(async (tx) => {
+    const existing = await lockPatient(tx, id)
+    if (!existing) return null
+    if (existing.registrationStatus === 'complete' && input.emergencyContacts?.length === 0) {
+      throw new PatientUpdateRefusedError('emergencyContacts', 'A complete registration keeps at least one emergency contact')
+    }
+    const completedSteps = apiSteps(input, existing)
+    const registrationStatus = apiStatus(input, existing.registrationStatus, completedSteps)
     const patient = await tx.patient.update({
-      where: { id: existing.id },
+      where: { id },
       data: {
         ...apiData(input),
         completedSteps,
@@ -294,16 +344,18 @@ export async function updatePatientFromApi(existing: PatientRecord, input: Patie
           : {}),
       },
     })
+    const steps = REGISTRATION_STEPS.map((step) => step.key).filter((key) => key === 'personal' || apiStepGiven(input, key))
     await recordAudit(
       {
         ...actor,
         action: 'update',
         entityType: 'Patient',
-        entityId: existing.id,
-        details:
-          registrationStatus !== existing.registrationStatus
-            ? { from: existing.registrationStatus, to: registrationStatus }
-            : undefined,
+        entityId: id,
+        details: {
+          via: 'api',
+          steps,
+          ...(registrationStatus !== existing.registrationStatus ? { from: existing.registrationStatus, to: registrationStatus } : {}),
+        },
       },
       tx,
     )
@@ -311,9 +363,15 @@ export async function updatePatientFromApi(existing: PatientRecord, input: Patie
   })
 }
 
-/** Opening a profile is recorded: who viewed which patient, and when. */
+/** Opening a profile, a step or an API record is recorded: who viewed which patient, and when. */
 export async function recordPatientView(id: string, actor: Actor) {
   await recordView({ ...actor, entityType: 'Patient', entityId: id })
+}
+
+/** An API list hands out whole records, so the trail keeps which ones each call returned. */
+export async function recordPatientListRead(ids: string[], actor: Actor) {
+  if (ids.length === 0) return
+  await recordAudit({ ...actor, action: 'view', entityType: 'Patient', details: { via: 'api', ids } })
 }
 
 export async function getPatientHistory(id: string) {

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { RegistrationProgress, RegistrationStepForm } from '~/components/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
-import { getPatient } from '~/models/patient.server'
+import { getPatient, recordPatientView } from '~/models/patient.server'
 import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/schemas/patient'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import {
@@ -26,10 +26,11 @@ async function loadStep(params: LoaderFunctionArgs['params']) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
+  const user = await requireUserWithPermission(request, 'records:write')
   const { patient, step } = await loadStep(params)
   const { closeTo, stepPath } = registrationLocations(request)
   if (!canOpenStep(patient, step)) return redirect(stepPath(patient.id, nextStep(patient.completedSteps) ?? REGISTRATION_STEPS[0]))
+  await recordPatientView(patient.id, { request, userId: user.id })
   return json({
     id: patient.id,
     name: `${patient.firstName} ${patient.lastName}`,

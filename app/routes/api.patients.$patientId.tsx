@@ -1,14 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { StatusChangeRefusedError, getPatient, patientToJson, updatePatientFromApi } from '~/models/patient.server'
+import {
+  PatientUpdateRefusedError,
+  getPatient,
+  patientToJson,
+  recordPatientView,
+  updatePatientFromApi,
+} from '~/models/patient.server'
 import { patientApiSchema } from '~/schemas/patient'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
 import { requireApiUserWithPermission } from '~/utils/auth.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUserWithPermission(request, 'records:read')
+  const user = await requireApiUserWithPermission(request, 'records:read')
   const patient = await getPatient(params.patientId ?? '')
   if (!patient) throw apiError(404, 'Patient not found')
+  await recordPatientView(patient.id, { request, userId: user.id })
   return json(patientToJson(patient))
 }
 
@@ -20,15 +27,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])
-  const existing = await getPatient(params.patientId ?? '')
-  if (!existing) throw apiError(404, 'Patient not found')
+  if (!(await getPatient(params.patientId ?? ''))) throw apiError(404, 'Patient not found')
   const input = await parseJsonBody(request, patientApiSchema, 'patient')
   try {
-    const patient = await updatePatientFromApi(existing, input, { request, userId: user.id })
+    const patient = await updatePatientFromApi(params.patientId ?? '', input, { request, userId: user.id })
+    if (!patient) throw apiError(404, 'Patient not found')
     return json(patientToJson(patient))
   } catch (error) {
-    if (error instanceof StatusChangeRefusedError) {
-      throw apiError(400, 'Invalid patient', { fieldErrors: { registrationStatus: [error.message] } })
+    if (error instanceof PatientUpdateRefusedError) {
+      throw apiError(400, 'Invalid patient', { fieldErrors: { [error.field]: [error.message] } })
     }
     throw error
   }

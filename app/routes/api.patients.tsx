@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
-  StatusChangeRefusedError,
+  PatientUpdateRefusedError,
   createPatientFromApi,
   listPatientsForApi,
   patientToJson,
+  recordPatientListRead,
 } from '~/models/patient.server'
 import { parsePatientListQuery, patientApiSchema } from '~/schemas/patient'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
@@ -18,9 +19,13 @@ const API_PAGE_SIZE = 50
  * newest first; X-Total-Count has the total.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiUserWithPermission(request, 'records:read')
+  const user = await requireApiUserWithPermission(request, 'records:read')
   const query = parsePatientListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
   const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
+  await recordPatientListRead(
+    patients.map((patient) => patient.id),
+    { request, userId: user.id },
+  )
   return json(patients, { headers: { 'X-Total-Count': String(total) } })
 }
 
@@ -33,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const patient = await createPatientFromApi(input, { request, userId: user.id })
     return json(patientToJson(patient), { status: 201 })
   } catch (error) {
-    if (error instanceof StatusChangeRefusedError) {
-      throw apiError(400, 'Invalid patient', { fieldErrors: { registrationStatus: [error.message] } })
+    if (error instanceof PatientUpdateRefusedError) {
+      throw apiError(400, 'Invalid patient', { fieldErrors: { [error.field]: [error.message] } })
     }
     throw error
   }

@@ -63,6 +63,15 @@ export function stepDefaults(patient: PatientRecord, step: RegistrationStep): Re
 
 export type StepIntent = 'back' | 'close' | 'next'
 
+/** True when every field of the step was left blank (the button's own name aside). */
+function nothingEntered(formData: FormData) {
+  for (const [name, value] of formData) {
+    if (name === 'intent') continue
+    if (typeof value !== 'string' || value.trim() !== '') return false
+  }
+  return true
+}
+
 function stepIntent(formData: FormData): StepIntent {
   const intent = formData.get('intent')
   return intent === 'back' || intent === 'close' ? intent : 'next'
@@ -85,6 +94,15 @@ export async function handleStepSubmission({
   userId: string
 }) {
   const formData = await request.formData()
+  const { closeTo, stepPath } = registrationLocations(request)
+  const index = REGISTRATION_STEPS.indexOf(step)
+  const intent = stepIntent(formData)
+  const previous = index > 0 ? REGISTRATION_STEPS[index - 1] : undefined
+  // Back from a step never saved and left empty only goes back: saving it
+  // would mark an untouched step done, and validating it would block the way.
+  if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && nothingEntered(formData)) {
+    return redirect(stepPath(patient.id, previous))
+  }
   const submission = parseWithZod(formData, { schema: STEP_SCHEMAS[step.key] })
   // Adding or removing a contact row (without JavaScript) is a round trip, not a save.
   if (submission.status === undefined) return json(submission.reply())
@@ -100,10 +118,7 @@ export async function handleStepSubmission({
     })
   }
   if (!saved) throw new Response('Patient not found', { status: 404 })
-  const { closeTo, stepPath } = registrationLocations(request)
-  const index = REGISTRATION_STEPS.indexOf(step)
-  const intent = stepIntent(formData)
-  if (intent === 'back' && index > 0) return redirect(stepPath(saved.id, REGISTRATION_STEPS[index - 1]!))
+  if (intent === 'back' && previous) return redirect(stepPath(saved.id, previous))
   if (intent === 'next' && index < REGISTRATION_STEPS.length - 1) {
     return redirect(stepPath(saved.id, REGISTRATION_STEPS[index + 1]!))
   }

@@ -118,7 +118,7 @@ describe('/api/patients', () => {
     const first = await put(cookie, patient.id, { ...body, medicalHistory: { conditions: 'Asthma' } })
     expect(((await first.json()) as PatientJson).registrationStatus).toBe('in-progress')
     const audit = await prisma.auditLog.findFirst({ where: { entityId: patient.id, action: 'update' } })
-    expect(audit?.details).toEqual({ from: 'new', to: 'in-progress' })
+    expect(audit?.details).toEqual({ via: 'api', steps: ['personal', 'medical'], from: 'new', to: 'in-progress' })
 
     const response = await put(cookie, patient.id, { ...body, firstName: 'Augusta', insuranceInfo: {} })
     expect(response.status).toBe(200)
@@ -130,6 +130,32 @@ describe('/api/patients', () => {
       registrationStatus: 'in-progress',
       progress: 60,
     })
+  })
+
+  test('a complete registration keeps its emergency contacts: PUT with none is refused and changes nothing', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await post(cookie, { ...body, ...laterSteps, registrationStatus: 'complete' })
+    expect(patient.registrationStatus).toBe('complete')
+    const response = await put(cookie, patient.id, { ...body, firstName: 'Augusta', emergencyContacts: [] })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({
+      fieldErrors: { emergencyContacts: ['A complete registration keeps at least one emergency contact'] },
+    })
+    const stored = await prisma.patient.findUniqueOrThrow({ where: { id: patient.id } })
+    expect(stored).toMatchObject({ firstName: 'Ada', registrationStatus: 'complete' })
+    expect(stored.completedSteps).toContain('contacts')
+  })
+
+  test('reading patients through the API is in the audit trail: each record, and the ids each list returned', async () => {
+    const { cookie, user } = await signedInUser('viewer')
+    const writer = await signedInUser('coordinator')
+    const { patient } = await post(writer.cookie, { ...body, email: 'read.trail@example.com' })
+    const one = await callRoute(patientLoader, makeRequest(`/api/patients/${patient.id}`, { cookie }), { patientId: patient.id })
+    expect(one.status).toBe(200)
+    expect(await prisma.auditLog.count({ where: { action: 'view', entityId: patient.id, userId: user.id } })).toBe(1)
+    await callRoute(patientsLoader, makeRequest('/api/patients?q=read.trail@example.com', { cookie }))
+    const listRead = await prisma.auditLog.findFirst({ where: { action: 'view', entityType: 'Patient', entityId: null, userId: user.id } })
+    expect(listRead?.details).toEqual({ via: 'api', ids: [patient.id] })
   })
 
   test('PUT errors: 404 for an unknown patient, 400 for a bad body, 405 for other methods', async () => {

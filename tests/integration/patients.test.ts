@@ -180,6 +180,31 @@ describe('the five-step registration', () => {
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).firstName).toBe('Edie')
   })
 
+  test('back from a step never saved and left empty saves nothing and checks nothing', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    const back = await saveStep(cookie, id, 'medical-history', { conditions: '', allergies: ' ', notes: '', intent: 'back' })
+    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info`)
+    const stored = await prisma.patient.findUniqueOrThrow({ where: { id } })
+    expect(stored.completedSteps).toEqual(['personal'])
+    expect(stored.medicalHistory).toBeNull()
+
+    await completeAllSteps(cookie, id)
+    // A saved step is saved again on Back, so an emptied required step is refused.
+    const emptied = await saveStep(cookie, id, 'care-preferences', { careType: '', intent: 'back' })
+    expect(emptied.status).toBe(400)
+  })
+
+  test('opening a registration step is in the viewer trail', async () => {
+    const { cookie, user } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    const page = await callRoute(stepLoader, makeRequest(`/patients/${id}/register/medical-history`, { cookie }), { patientId: id, step: 'medical-history' })
+    expect(page.status).toBe(200)
+    expect(await prisma.auditLog.count({ where: { action: 'view', entityType: 'Patient', entityId: id, userId: user.id } })).toBe(1)
+  })
+
   test('steps cannot be skipped', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { patient } = await register(cookie)
@@ -374,6 +399,16 @@ describe('converting a lead', () => {
     expect(second.status).toBe(409)
     expect(await prisma.patient.count({ where: { leadId: lead.id } })).toBe(1)
     expect(await prisma.patient.count({ where: { email: 'second@example.com' } })).toBe(0)
+  })
+
+  test('two people converting one lead at the same moment: one registration, the other is told it exists', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const lead = await makeLead()
+    const convert = (email: string) =>
+      callRoute(newAction, makeRequest(`/patients/new?leadId=${lead.id}`, { cookie, form: { ...personal, email, intent: 'next' } }))
+    const results = await Promise.all([convert('one@example.com'), convert('two@example.com')])
+    expect(results.map((response) => response.status).sort()).toEqual([302, 409])
+    expect(await prisma.patient.count({ where: { leadId: lead.id } })).toBe(1)
   })
 
   test('an unknown lead is a 404', async () => {
