@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CaregiverForm } from '~/components/caregiver-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { caregiverToJson, getCaregiver, updateCaregiver } from '~/models/caregiver.server'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/utils/caregiver-form.server'
 import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
-import { safeRedirectPath } from '~/utils/request.server'
+import { dialogExitPath } from '~/utils/request.server'
 import { redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const caregiver = await getCaregiver(params.caregiverId ?? '')
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
-  return json({ caregiver: caregiverToJson(caregiver) })
+  return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(request, '/caregivers') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,16 +38,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await discardCaregiverFiles(posted.files)
     throw new Response('Caregiver not found', { status: 404 })
   }
-  const url = new URL(request.url)
-  const back = safeRedirectPath(url.searchParams.get('redirectTo'), `/caregivers${url.search}`)
-  return redirectWithToast(back, { title: 'Caregiver updated successfully' })
+  return redirectWithToast(dialogExitPath(request, '/caregivers'), { title: 'Caregiver updated successfully' })
 }
 
 export default function EditCaregiver() {
-  const { caregiver } = useLoaderData<typeof loader>()
+  const { caregiver, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
-  const closeTo = new URLSearchParams(search).get('redirectTo') ?? `/caregivers${search}`
   return (
     <RouteDialog title="Edit Caregiver" closeTo={closeTo} size="lg">
       <p className="-mt-2 mb-4 text-sm text-slate-600">{caregiver.fullName}</p>

@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadForm } from '~/components/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { getLead, updateLead } from '~/models/lead.server'
 import { leadSchema } from '~/schemas/lead'
 import { requireUserWithPermission } from '~/utils/auth.server'
 import { syncLeadNow } from '~/utils/lead-sync.server'
-import { safeRedirectPath } from '~/utils/request.server'
+import { dialogExitPath } from '~/utils/request.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const lead = await getLead(params.leadId ?? '')
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead })
+  return json({ lead, closeTo: dialogExitPath(request, '/leads') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,16 +41,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!lead) throw new Response('Lead not found', { status: 404 })
   // Keep the CRM copy current; an outage queues a retry and never blocks the save.
   if (lead.ghlSyncStatus !== 'not_configured' || lead.ghlContactId) await syncLeadNow(lead.id)
-  const url = new URL(request.url)
-  const back = safeRedirectPath(url.searchParams.get('redirectTo'), `/leads${url.search}`)
-  return redirectWithToast(back, { title: 'Lead updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, '/leads'), { title: 'Lead updated successfully!' })
 }
 
 export default function EditLead() {
-  const { lead } = useLoaderData<typeof loader>()
+  const { lead, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
-  const closeTo = new URLSearchParams(search).get('redirectTo') ?? `/leads${search}`
   return (
     <RouteDialog title={`Edit Lead - ${lead.firstName} ${lead.lastName}`} closeTo={closeTo} size="lg">
       <LeadForm lead={lead} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Lead" />

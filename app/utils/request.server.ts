@@ -16,6 +16,19 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return to
 }
 
+/**
+ * Where an edit dialog goes when it closes or saves: `redirectTo` when it is a
+ * path of this site (e.g. the record's page), else the list it was opened
+ * from, with that list's query.
+ */
+export function dialogExitPath(request: Request, listPath: string) {
+  const url = new URL(request.url)
+  const listQuery = new URLSearchParams(url.search)
+  listQuery.delete('redirectTo')
+  const list = listQuery.size > 0 ? `${listPath}?${listQuery}` : listPath
+  return safeRedirectPath(url.searchParams.get('redirectTo'), list)
+}
+
 export function isJsonRequest(request: Request) {
   return (request.headers.get('content-type') ?? '').includes('application/json')
 }

@@ -112,6 +112,20 @@ describe('creating, editing and deleting a lead', () => {
     expect(saved).toMatchObject({ lastName: 'Brewster', status: 'qualified', searchText: 'grace brewster edit@example.com' })
   })
 
+  test('the edit dialog closes to a page of this site only: an outside redirectTo falls back to the list', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'close@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'close@example.com' } })
+    const closeTo = async (redirectTo: string) => {
+      const query = `?${new URLSearchParams({ redirectTo })}`
+      const page = await callRoute(editLoader, makeRequest(`/leads/${lead.id}/edit${query}`, { cookie }), { leadId: lead.id })
+      return ((await page.json()) as { closeTo: string }).closeTo
+    }
+    expect(await closeTo(`/leads/${lead.id}`)).toBe(`/leads/${lead.id}`)
+    expect(await closeTo('https://evil.example/')).toBe('/leads')
+    expect(await closeTo('//evil.example/')).toBe('/leads')
+  })
+
   test('an unknown lead is a 404', async () => {
     const { cookie } = await signedInUser('coordinator')
     const id = '11111111-1111-4111-8111-111111111111'
