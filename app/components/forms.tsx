@@ -196,6 +196,7 @@ export function CheckboxGroupField({
               name={name}
               value={option.value}
               defaultChecked={checked.includes(option.value)}
+              aria-invalid={invalid || undefined}
               className="h-4 w-4 rounded border-slate-400"
             />
             {option.label}

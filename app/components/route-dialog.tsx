@@ -31,7 +31,7 @@ export function RouteDialog({
             {title}
           </h1>
           <Link to={closeTo} className="text-sm text-blue-700 underline">
-            Back
+            Close
           </Link>
         </div>
         {children}
