@@ -27,6 +27,8 @@ import {
   registrationStatusLabel,
 } from '~/schemas/patient'
 import { cn } from '~/utils/misc'
+import { dateIn } from '~/utils/time'
+import { useTimeZone } from '~/utils/user'
 
 /** 'Complete' or 'In Progress' as the spec shows them, with how far the registration has come. */
 export function RegistrationStatusBadge({ status, progress }: { status: string; progress?: number }) {
@@ -147,6 +149,7 @@ export function RegistrationStepForm({
 }) {
   const schema = STEP_SCHEMAS[step.key]
   const navigation = useNavigation()
+  const timeZone = useTimeZone()
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `patient-${step.key}`,
     constraint: getZodConstraint(schema),
@@ -186,7 +189,7 @@ export function RegistrationStepForm({
           {text('lastName', 'Last Name', { autoComplete: 'off' })}
           <Field
             labelProps={{ children: 'Date of Birth' }}
-            inputProps={{ ...getInputProps(field('dateOfBirth'), { type: 'date' }), max: new Date().toISOString().slice(0, 10) }}
+            inputProps={{ ...getInputProps(field('dateOfBirth'), { type: 'date' }), max: dateIn(Date.now(), timeZone) }}
             errors={field('dateOfBirth').errors}
           />
           <SelectField
