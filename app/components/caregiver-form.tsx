@@ -70,7 +70,8 @@ const sectionClass = 'grid grid-cols-1 gap-4 rounded-md border border-slate-200 
 const legendClass = 'px-1 text-sm font-semibold text-slate-900'
 const checkboxClass = 'h-4 w-4 rounded border-slate-400 text-blue-700'
 
-function toFormDefaults(caregiver: CaregiverFormDefaults | undefined) {
+/** The form's starting values, as the inputs hold them (certifications one per line: a name may contain a comma). */
+export function toFormDefaults(caregiver: CaregiverFormDefaults | undefined) {
   return {
     yearsExperience: '',
     hourlyRate: '0',

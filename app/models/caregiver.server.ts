@@ -24,14 +24,19 @@ function searchColumns(input: Pick<CaregiverInput, 'fullName' | 'email' | 'phone
   return recordSearchColumns([input.fullName, input.email], input.phone)
 }
 
+/** An expiry date to write: undefined leaves the column as it is (a PUT without the key). */
+function expiryColumn(day: string | null | undefined) {
+  return day === undefined ? undefined : toDateColumn(day)
+}
+
 function caregiverData(input: CaregiverInput) {
   return {
     fullName: input.fullName,
     email: input.email ?? null,
     phone: input.phone,
     licenseNumber: input.licenseNumber,
-    licenseExpiresOn: toDateColumn(input.licenseExpiresOn),
-    certificationExpiresOn: toDateColumn(input.certificationExpiresOn),
+    licenseExpiresOn: expiryColumn(input.licenseExpiresOn),
+    certificationExpiresOn: expiryColumn(input.certificationExpiresOn),
     yearsExperience: input.yearsExperience,
     certifications: input.certifications,
     specializations: input.specializations,
@@ -194,28 +199,35 @@ export async function updateCaregiver(id: string, input: CaregiverInput, files: 
   })
 }
 
+export type CaregiverStateChange = { field: 'status'; to: CaregiverStatus } | { field: 'backgroundCheckStatus'; to: BackgroundCheckStatus }
+
 /**
- * Moves status or background check to `to`, audited as
- * { field, from, to }. Null when there is no such caregiver; `changed` is
- * false when it already had that value (nothing recorded).
+ * Moves status and/or background check, all in one transaction (all or
+ * none), each change audited as { field, from, to }. Null when there is no
+ * such caregiver; a change's `changed` is false when it already had that
+ * value (nothing recorded for it).
  */
-export async function setCaregiverState(
-  id: string,
-  change: { field: 'status'; to: CaregiverStatus } | { field: 'backgroundCheckStatus'; to: BackgroundCheckStatus },
-  actor: Actor,
-) {
+export async function setCaregiverStates(id: string, changes: readonly CaregiverStateChange[], actor: Actor) {
   return prisma.$transaction(async (tx) => {
     const before = await tx.caregiver.findUnique({ where: { id }, select: { status: true, backgroundCheckStatus: true } })
     if (!before) return null
-    const from = before[change.field]
-    if (from === change.to) return { from, to: change.to, changed: false }
-    await tx.caregiver.update({ where: { id }, data: { [change.field]: change.to } })
-    await recordAudit(
-      { ...actor, action: 'update', entityType: CAREGIVER_ENTITY, entityId: id, details: { field: change.field, from, to: change.to } },
-      tx,
-    )
-    return { from, to: change.to, changed: true }
+    const results = changes.map((change) => ({ field: change.field, from: before[change.field], to: change.to, changed: before[change.field] !== change.to }))
+    const made = results.filter((result) => result.changed)
+    if (!made.length) return results
+    await tx.caregiver.update({ where: { id }, data: Object.fromEntries(made.map((result) => [result.field, result.to])) })
+    for (const { field, from, to } of made) {
+      await recordAudit({ ...actor, action: 'update', entityType: CAREGIVER_ENTITY, entityId: id, details: { field, from, to } }, tx)
+    }
+    return results
   })
+}
+
+/** One change of setCaregiverStates: { from, to, changed }, or null when there is no such caregiver. */
+export async function setCaregiverState(id: string, change: CaregiverStateChange, actor: Actor) {
+  const results = await setCaregiverStates(id, [change], actor)
+  if (!results) return null
+  const { from, to, changed } = results[0]!
+  return { from, to, changed }
 }
 
 /**
@@ -225,10 +237,23 @@ export async function setCaregiverState(
 export async function deleteCaregiver(id: string, actor: Actor) {
   if (!isUuid(id)) return null
   return prisma.$transaction(async (tx) => {
-    const caregiver = await tx.caregiver.findUnique({ where: { id }, select: { id: true, files: { select: { storageKey: true } } } })
+    const caregiver = await tx.caregiver.findUnique({
+      where: { id },
+      select: { id: true, fullName: true, files: { select: { storageKey: true } } },
+    })
     if (!caregiver) return null
     await tx.caregiver.delete({ where: { id } })
-    await recordAudit({ ...actor, action: 'delete', entityType: CAREGIVER_ENTITY, entityId: id }, tx)
+    // The row is gone: the trail keeps whom it was and how many files went with it.
+    await recordAudit(
+      {
+        ...actor,
+        action: 'delete',
+        entityType: CAREGIVER_ENTITY,
+        entityId: id,
+        details: { fullName: caregiver.fullName, fileCount: caregiver.files.length },
+      },
+      tx,
+    )
     return caregiver.files.map((file) => file.storageKey)
   })
 }
@@ -236,6 +261,20 @@ export async function deleteCaregiver(id: string, actor: Actor) {
 export async function getCaregiverFile(caregiverId: string, fileId: string) {
   if (!isUuid(caregiverId) || !isUuid(fileId)) return null
   return prisma.caregiverFile.findFirst({ where: { id: fileId, caregiverId } })
+}
+
+/**
+ * Records that someone downloaded one of a caregiver's files (PHI access):
+ * a `view` on the caregiver, every time, before the bytes are sent.
+ */
+export async function recordCaregiverFileDownload(file: { id: string; caregiverId: string; fileName: string }, actor: Actor) {
+  await recordAudit({
+    ...actor,
+    action: 'view',
+    entityType: CAREGIVER_ENTITY,
+    entityId: file.caregiverId,
+    details: { fileId: file.id, fileName: file.fileName, download: true },
+  })
 }
 
 /** Removes one file's row (audited on the caregiver); the caller removes the bytes after. */

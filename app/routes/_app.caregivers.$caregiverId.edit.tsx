@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     caregiver = await updateCaregiver(existing.id, posted.input, posted.files, { request, userId: user.id })
   } catch (error) {
-    return caregiverSaveFailed(error, posted.files, 'Failed to update caregiver')
+    return caregiverSaveFailed(error, posted, 'Failed to update caregiver')
   }
   if (!caregiver) {
     // Deleted meanwhile: the new files have nothing to belong to.

@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await createCaregiver(posted.input, posted.files, { request, userId: user.id })
   } catch (error) {
-    return caregiverSaveFailed(error, posted.files, 'Failed to submit caregiver application')
+    return caregiverSaveFailed(error, posted, 'Failed to submit caregiver application')
   }
   return redirectWithToast(`/caregivers${new URL(request.url).search}`, { title: 'Caregiver application submitted successfully' })
 }

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
-import { caregiverToJson, deleteCaregiver, getCaregiver, setCaregiverState, updateCaregiver } from '~/models/caregiver.server'
+import {
+  caregiverToJson,
+  deleteCaregiver,
+  getCaregiver,
+  recordCaregiverView,
+  setCaregiverStates,
+  updateCaregiver,
+  type CaregiverStateChange,
+} from '~/models/caregiver.server'
 import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, caregiverApiSchema } from '~/schemas/caregiver'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
 import { requireApiUserWithPermission } from '~/utils/auth.server'
@@ -9,7 +17,7 @@ import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
 
 const NOT_FOUND = 'Caregiver not found'
 
-/** PATCH moves status and background check only (each change audited). */
+/** PATCH moves status and background check only, both or neither (each change audited). */
 const stateChangeSchema = z
   .object({
     status: z.enum(CAREGIVER_STATUSES, { error: `Status must be one of: ${CAREGIVER_STATUSES.join(', ')}` }).optional(),
@@ -22,15 +30,17 @@ const stateChangeSchema = z
   })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUserWithPermission(request, 'records:read')
+  const user = await requireApiUserWithPermission(request, 'records:read')
   const caregiver = await getCaregiver(params.caregiverId ?? '')
   if (!caregiver) throw apiError(404, NOT_FOUND)
+  await recordCaregiverView(caregiver.id, { request, userId: user.id })
   return json(caregiverToJson(caregiver))
 }
 
 /**
  * PUT /api/caregivers/{id}: the application's fields (status,
- * backgroundCheckStatus and applicationProgress are ignored);
+ * backgroundCheckStatus and applicationProgress are ignored; an expiry date
+ * whose key is absent stays as stored, null clears it);
  * PATCH: { status?, backgroundCheckStatus? }; DELETE removes it and its files.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,10 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!existing) throw apiError(404, NOT_FOUND)
   if (request.method === 'PATCH') {
     const body = await parseJsonBody(request, stateChangeSchema, 'caregiver state')
-    if (body.status) await setCaregiverState(existing.id, { field: 'status', to: body.status }, actor)
-    if (body.backgroundCheckStatus) {
-      await setCaregiverState(existing.id, { field: 'backgroundCheckStatus', to: body.backgroundCheckStatus }, actor)
-    }
+    const changes: CaregiverStateChange[] = []
+    if (body.status) changes.push({ field: 'status', to: body.status })
+    if (body.backgroundCheckStatus) changes.push({ field: 'backgroundCheckStatus', to: body.backgroundCheckStatus })
+    // One transaction: a failure part-way leaves both as they were.
+    if (!(await setCaregiverStates(existing.id, changes, actor))) throw apiError(404, NOT_FOUND)
   } else {
     const input = await parseJsonBody(request, caregiverApiSchema, 'caregiver')
     if (!(await updateCaregiver(existing.id, input, [], actor))) throw apiError(404, NOT_FOUND)

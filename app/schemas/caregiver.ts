@@ -78,6 +78,23 @@ function optionalDate(message: string) {
   )
 }
 
+/**
+ * An expiry date in a JSON body. Unlike the form, a PUT may leave the key
+ * out: undefined then means "keep the stored date", while null (or an empty
+ * string) clears it.
+ */
+function clearableDate(message: string) {
+  return z.preprocess(
+    (value) => (value === undefined ? undefined : blankToUndefined(value) === undefined ? null : value),
+    z
+      .string({ error: message })
+      .trim()
+      .refine((value) => isDateString(value), { message })
+      .nullable()
+      .optional(),
+  )
+}
+
 const fieldRules = {
   fullName: requiredText(100, 'Full name is required', 'Full name must be less than 100 characters'),
   email: z.preprocess(
@@ -154,8 +171,8 @@ function chosenFiles(field: string) {
 }
 
 /**
- * The caregiver form. Certifications are typed one per line (or comma
- * separated); specializations and availability are checkboxes.
+ * The caregiver form. Certifications are typed one per line (a name may
+ * contain a comma); specializations and availability are checkboxes.
  */
 export const caregiverFormFields = z.object({
   ...fieldRules,
@@ -168,7 +185,7 @@ export const caregiverFormFields = z.object({
       (value) =>
         typeof value === 'string'
           ? value
-              .split(/[\n,]/)
+              .split(/\r\n|\r|\n/)
               .map((entry) => entry.trim())
               .filter(Boolean)
           : [],
@@ -184,21 +201,48 @@ export const caregiverFormFields = z.object({
   referenceFiles: chosenFiles('referenceFiles').optional(),
 })
 
-/** What the form saves. Its fields (without this last step) give the inputs their HTML constraints. */
+/**
+ * What the form saves. Its fields (without this last step) give the inputs
+ * their HTML constraints. The form holds the whole record, so a blank expiry
+ * date clears the stored one (null).
+ */
 export const caregiverFormSchema = caregiverFormFields.transform(
-  ({ availableDays, certifications, specializations, hourlyRate, licenseFile: _l, resumeFile: _r, certificationFiles: _c, referenceFiles: _f, ...rest }) => ({
+  ({
+    availableDays,
+    certifications,
+    specializations,
+    hourlyRate,
+    licenseExpiresOn,
+    certificationExpiresOn,
+    licenseFile: _l,
+    resumeFile: _r,
+    certificationFiles: _c,
+    referenceFiles: _f,
+    ...rest
+  }) => ({
     ...rest,
+    licenseExpiresOn: licenseExpiresOn ?? null,
+    certificationExpiresOn: certificationExpiresOn ?? null,
     hourlyRate: hourlyRate ?? 0,
     specializations: specializations ?? [],
     certifications: [...new Set(certifications ?? [])],
     availableDays: orderedDays(availableDays ?? []),
   }),
 )
-export type CaregiverInput = z.output<typeof caregiverFormSchema>
+/**
+ * What a save writes. An expiry date left undefined keeps the stored one
+ * (a PUT without the key; nothing on create); null clears it.
+ */
+export type CaregiverInput = Omit<z.output<typeof caregiverFormSchema>, 'licenseExpiresOn' | 'certificationExpiresOn'> & {
+  licenseExpiresOn?: string | null
+  certificationExpiresOn?: string | null
+}
 
 /**
  * The JSON body of POST and PUT /api/caregivers (spec 000 §7). Same rules as
- * the form; availability is `{ days: [...] }` or null. status,
+ * the form; availability is `{ days: [...] }` or null. An expiry date whose
+ * key is absent stays as stored; null clears it (spec 000's PUT body has
+ * neither date, so a PUT must not erase them). status,
  * backgroundCheckStatus and applicationProgress are read by no one here:
  * creation always starts active, pending, submitted, and a PUT never
  * changes them (docs/api.md).
@@ -206,6 +250,8 @@ export type CaregiverInput = z.output<typeof caregiverFormSchema>
 export const caregiverApiSchema = z
   .object({
     ...fieldRules,
+    licenseExpiresOn: clearableDate('License expiry must be a date (YYYY-MM-DD)'),
+    certificationExpiresOn: clearableDate('Certification expiry must be a date (YYYY-MM-DD)'),
     specializations: z.preprocess((value) => value ?? [], fieldRules.specializations),
     certifications: z.preprocess(
       (value) => value ?? [],

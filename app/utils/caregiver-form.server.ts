@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
 import type { NewCaregiverFile } from '~/models/caregiver.server'
@@ -8,10 +9,24 @@ import { createToastHeaders } from '~/utils/toast.server'
 
 export const CHOOSE_FILES_AGAIN = 'Nothing was saved. Please choose the files again.'
 
-type Outcome = { ok: true; input: CaregiverInput; files: NewCaregiverFile[] } | { ok: false; response: Response }
+/** An accepted post: its values, its stored files, and the reply that echoes what was typed. */
+type AcceptedPost = {
+  ok: true
+  input: CaregiverInput
+  files: NewCaregiverFile[]
+  reply: (formErrors: string[]) => SubmissionResult<string[]>
+}
+type Outcome = AcceptedPost | { ok: false; response: Response }
 
+/**
+ * A refused upload: the body could not be read, so there are no typed values
+ * to send back. The reply carries no initialValue, so the form keeps what it
+ * holds: with JavaScript, what was typed; without, the values it started
+ * from (the stored record when editing). An empty initialValue would blank it.
+ */
 function refusedUpload(message: string, status: number, headers: Headers) {
-  return json({ status: 'error' as const, initialValue: {}, error: { '': [message, CHOOSE_FILES_AGAIN] } }, { status, headers })
+  const reply: SubmissionResult<string[]> = { status: 'error', error: { '': [message, CHOOSE_FILES_AGAIN] } }
+  return json(reply, { status, headers })
 }
 
 /**
@@ -45,15 +60,16 @@ export async function readCaregiverFormPost(request: Request): Promise<Outcome> 
       : undefined
     return { ok: false, response: json(reply, { status: 400, headers }) }
   }
-  return { ok: true, input: submission.value, files }
+  return { ok: true, input: submission.value, files, reply: (formErrors) => submission.reply({ formErrors }) }
 }
 
-/** The toast and form error for a save that failed after validation; stored files are removed. */
-export async function caregiverSaveFailed(error: unknown, files: NewCaregiverFile[], message: string) {
+/**
+ * The toast and form error for a save that failed after validation: the
+ * post's stored files are removed and the form comes back with what was typed.
+ */
+export async function caregiverSaveFailed(error: unknown, post: AcceptedPost, message: string) {
   console.error(error)
-  await discardCaregiverFiles(files)
-  return json(
-    { status: 'error' as const, initialValue: {}, error: { '': [message, ...(files.length ? [CHOOSE_FILES_AGAIN] : [])] } },
-    { status: 500, headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }) },
-  )
+  await discardCaregiverFiles(post.files)
+  const reply = post.reply([message, ...(post.files.length ? [CHOOSE_FILES_AGAIN] : [])])
+  return json(reply, { status: 500, headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }) })
 }

@@ -54,6 +54,21 @@ async function readText(data: AsyncIterable<Uint8Array>) {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * The name a person gave the file, cleaned as documents' are. cleanFileName
+ * cuts a long name at its length limit, which would cut off the extension
+ * that decides the file's type: a long name loses the end of its base name
+ * instead, and keeps the extension.
+ */
+export function caregiverFileName(filename: string) {
+  const lastSegment = filename.split(/[\\/]/).pop() ?? ''
+  const extension = /\.[a-z0-9]{1,10}$/i.exec(lastSegment)?.[0] ?? ''
+  const cleaned = cleanFileName(lastSegment)
+  // Cleaning only removes characters an extension cannot hold: if it is gone, the name was cut.
+  if (!extension || cleaned.endsWith(extension)) return cleaned
+  return cleaned.slice(0, cleaned.length - extension.length) + extension
+}
+
 export async function discardCaregiverFiles(files: ReadonlyArray<{ storageKey: string }>) {
   const storage = getStorage()
   await Promise.all(files.map((file) => storage.remove(file.storageKey).catch((error: unknown) => console.error(error))))
@@ -81,7 +96,7 @@ export async function receiveCaregiverApplication(request: Request): Promise<Car
     const picker = CAREGIVER_FILE_PICKERS.find((candidate) => candidate.field === name)
     // An empty picker still sends a part with no name and no bytes.
     if (!picker || !filename) return drain(data).then(() => undefined)
-    const fileName = cleanFileName(filename)
+    const fileName = caregiverFileName(filename)
     const count = (counts.get(name) ?? 0) + 1
     counts.set(name, count)
     if (count > picker.maxFiles) {

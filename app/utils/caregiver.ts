@@ -183,7 +183,7 @@ export function progressSourceFromForm(formData: FormData, savedFileKinds: reado
     yearsExperience: text('yearsExperience'),
     specializations: formData.getAll('specializations').filter((value) => typeof value === 'string'),
     certifications: text('certifications')
-      .split(/[\n,]/)
+      .split(/\r\n|\r|\n/)
       .map((entry) => entry.trim())
       .filter(Boolean),
     availableDays: formData.getAll('availableDays').filter((value) => typeof value === 'string'),

@@ -125,12 +125,13 @@ describe('/api/caregivers', () => {
     expect(paged).toEqual({ total: 2, ids: [a.id] })
   })
 
-  test('GET one; 404 for unknown ids', async () => {
-    const { cookie } = await signedInUser('viewer')
+  test('GET one, recorded as a view; 404 for unknown ids', async () => {
+    const { cookie, user } = await signedInUser('viewer')
     const writer = await signedInUser('coordinator')
     const { caregiver } = await create(writer.cookie, { fullName: 'Single Get' })
     const response = await callRoute(itemLoader, makeRequest(`/api/caregivers/${caregiver.id}`, { cookie }), { caregiverId: caregiver.id })
     expect(await response.json()).toMatchObject({ id: caregiver.id, fullName: 'Single Get' })
+    expect(await prisma.auditLog.count({ where: { action: 'view', entityId: caregiver.id, userId: user.id } })).toBe(1)
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const missing = await callRoute(itemLoader, makeRequest(`/api/caregivers/${id}`, { cookie }), { caregiverId: id })
       expect(missing.status).toBe(404)
@@ -161,6 +162,65 @@ describe('/api/caregivers', () => {
     expect((await invalid.json()).fieldErrors).toEqual({ phone: ['Phone is required'] })
   })
 
+  test('PUT without the expiry dates keeps the stored ones; null clears them', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { caregiver } = await create(cookie, { fullName: 'Expiry Keeper', licenseExpiresOn: '2027-01-31', certificationExpiresOn: '2026-12-15' })
+    // The spec's PUT body has neither date.
+    const { status: _s, backgroundCheckStatus: _b, applicationProgress: _a, ...putBody } = body
+    const put = (json: unknown) =>
+      callRoute(itemAction, makeRequest(`/api/caregivers/${caregiver.id}`, { cookie, method: 'PUT', json }), { caregiverId: caregiver.id })
+
+    const kept = await put({ ...putBody, fullName: 'Expiry Keeper', hourlyRate: 26 })
+    expect(kept.status).toBe(200)
+    expect(await kept.json()).toMatchObject({ hourlyRate: 26, licenseExpiresOn: '2027-01-31', certificationExpiresOn: '2026-12-15' })
+    const row = await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })
+    expect(row.licenseExpiresOn?.toISOString()).toBe('2027-01-31T00:00:00.000Z')
+    expect(row.certificationExpiresOn?.toISOString()).toBe('2026-12-15T00:00:00.000Z')
+    const keptEntry = await prisma.auditLog.findFirstOrThrow({ where: { entityId: caregiver.id, action: 'update' }, orderBy: { createdAt: 'desc' } })
+    expect(keptEntry.details).toEqual({ changed: ['hourlyRate'] })
+
+    // A given date replaces; null clears only the one named.
+    expect(await (await put({ ...putBody, fullName: 'Expiry Keeper', licenseExpiresOn: '2028-02-29' })).json()).toMatchObject({
+      licenseExpiresOn: '2028-02-29',
+      certificationExpiresOn: '2026-12-15',
+    })
+    expect(await (await put({ ...putBody, fullName: 'Expiry Keeper', certificationExpiresOn: null })).json()).toMatchObject({
+      licenseExpiresOn: '2028-02-29',
+      certificationExpiresOn: null,
+    })
+    expect(await (await put({ ...putBody, fullName: 'Expiry Keeper', licenseExpiresOn: null })).json()).toMatchObject({
+      licenseExpiresOn: null,
+      certificationExpiresOn: null,
+    })
+    const invalid = await put({ ...putBody, licenseExpiresOn: 'soon' })
+    expect(invalid.status).toBe(400)
+    expect((await invalid.json()).fieldErrors).toEqual({ licenseExpiresOn: ['License expiry must be a date (YYYY-MM-DD)'] })
+  })
+
+  test('PATCH changes both or neither: a failure part-way leaves status and background check as they were', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { caregiver } = await create(cookie, { fullName: 'Atomic Patch' })
+    // The audit entry of the background check change cannot be written (the status change comes first).
+    await prisma.$executeRawUnsafe(`
+      CREATE FUNCTION refuse_background_check_audit() RETURNS trigger AS $$
+      BEGIN
+        IF NEW."details"->>'field' = 'backgroundCheckStatus' THEN RAISE EXCEPTION 'audit refused'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`)
+    await prisma.$executeRawUnsafe(
+      'CREATE TRIGGER refuse_background_check_audit BEFORE INSERT ON "AuditLog" FOR EACH ROW EXECUTE FUNCTION refuse_background_check_audit()',
+    )
+    try {
+      const request = makeRequest(`/api/caregivers/${caregiver.id}`, { cookie, method: 'PATCH', json: { status: 'inactive', backgroundCheckStatus: 'cleared' } })
+      await expect(callRoute(itemAction, request, { caregiverId: caregiver.id })).rejects.toThrow(/audit refused/)
+    } finally {
+      await prisma.$executeRawUnsafe('DROP TRIGGER refuse_background_check_audit ON "AuditLog"')
+      await prisma.$executeRawUnsafe('DROP FUNCTION refuse_background_check_audit()')
+    }
+    expect(await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).toMatchObject({ status: 'active', backgroundCheckStatus: 'pending' })
+    expect(await prisma.auditLog.count({ where: { entityId: caregiver.id, action: 'update' } })).toBe(0)
+  })
+
   test('PATCH moves status and background check, each audited', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { caregiver } = await create(cookie, { fullName: 'Patch Person' })
@@ -181,11 +241,13 @@ describe('/api/caregivers', () => {
     expect((await patch({})).status).toBe(400)
   })
 
-  test('DELETE removes it; then 404', async () => {
+  test('DELETE removes it (the trail keeps the name and file count); then 404', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { caregiver } = await create(cookie, { fullName: 'Delete Api' })
     const remove = () => callRoute(itemAction, makeRequest(`/api/caregivers/${caregiver.id}`, { cookie, method: 'DELETE' }), { caregiverId: caregiver.id })
     expect(await (await remove()).json()).toEqual({ success: true, id: caregiver.id })
+    const entry = await prisma.auditLog.findFirstOrThrow({ where: { entityId: caregiver.id, action: 'delete' } })
+    expect(entry.details).toEqual({ fullName: 'Delete Api', fileCount: 0 })
     expect((await remove()).status).toBe(404)
   })
 

@@ -1,6 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { useForm } from '@conform-to/react'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, test, vi } from 'vitest'
+import { toFormDefaults, type CaregiverFormDefaults } from '~/components/caregiver-form'
 import { loader as listLoader } from '~/routes/_app.caregivers'
 import { action as newAction, loader as newLoader } from '~/routes/_app.caregivers.new'
 import { action as editAction, loader as editLoader } from '~/routes/_app.caregivers.$caregiverId.edit'
@@ -12,7 +16,7 @@ import { prisma } from '~/utils/db.server'
 import { DEMO_CAREGIVER_COUNT, seedDemoData } from '~/utils/demo-data.server'
 import { getEnv } from '~/utils/env.server'
 import { getToast } from '~/utils/toast.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { callRoute, failDatabaseWrites, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { SAMPLE_PDF } from '#tests/support/uploads'
 
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)])
@@ -50,6 +54,48 @@ function multipart(pathname: string, cookie: string, values: Record<string, stri
     form.append(file.field, new Blob([Buffer.from(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name)
   }
   return new Request(new URL(pathname, 'http://localhost'), { method: 'POST', body: form, headers: { cookie } })
+}
+
+/**
+ * The values the caregiver form's inputs start with when the page is rendered
+ * on the server from this action reply (what a browser without JavaScript
+ * shows): the form's own useForm, with the defaults the form gives it.
+ */
+function renderedFormValues(lastResult: unknown, caregiver?: CaregiverFormDefaults) {
+  let values: Record<string, unknown> | undefined
+  function Probe() {
+    const [form] = useForm({ id: 'caregiver-form', defaultValue: toFormDefaults(caregiver), lastResult: lastResult as never })
+    values = form.initialValue as Record<string, unknown>
+    return null
+  }
+  renderToString(createElement(Probe))
+  return values ?? {}
+}
+
+/** A request whose body stops part-way through a file (the connection dropped). */
+function cutOffUpload(pathname: string, cookie: string, fullName: string) {
+  const boundary = 'cut-off'
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n${fullName}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="licenseFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+  let sent = false
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true
+        controller.enqueue(new TextEncoder().encode(head))
+        controller.enqueue(new Uint8Array(SAMPLE_PDF.subarray(0, 4096)))
+        return
+      }
+      controller.error(new Error('connection reset'))
+    },
+  })
+  return new Request(new URL(pathname, 'http://localhost'), {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit)
 }
 
 function storedFiles() {
@@ -282,6 +328,49 @@ describe('submitting an application', () => {
     expect(await prisma.caregiver.count({ where: { fullName: 'Cut Off' } })).toBe(0)
   })
 
+  test('a file name longer than 200 characters keeps its extension (the base name is shortened)', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const longName = `${'Very long license scan '.repeat(12)}final.pdf`
+    expect(longName.length).toBeGreaterThan(200)
+    const saved = await createCaregiver(cookie, { ...fields, fullName: 'Long File Name' }, [{ field: 'licenseFile', name: longName, bytes: SAMPLE_PDF }])
+    const [file] = saved.files
+    expect(file).toMatchObject({ kind: 'license', mimeType: 'application/pdf' })
+    expect(file!.fileName).toHaveLength(200)
+    expect(file!.fileName).toBe(`${longName.slice(0, 196)}.pdf`)
+  })
+
+  test('a failed save answers 500 with what was typed, so the form comes back filled in', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const before = storedFiles().length
+    const restore = failDatabaseWrites()
+    let response: Response
+    try {
+      response = await callRoute(
+        newAction,
+        multipart('/caregivers/new', cookie, { ...fields, fullName: 'Typed Then Failed' }, [{ field: 'licenseFile', name: 'License.pdf', bytes: SAMPLE_PDF }]),
+      )
+    } finally {
+      restore()
+    }
+    expect(response.status).toBe(500)
+    expect(await toastOf(response)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to submit caregiver application' })
+    const body = await response.json()
+    expect(body.error).toEqual({ '': ['Failed to submit caregiver application', 'Nothing was saved. Please choose the files again.'] })
+    // The page rendered from this reply (no JavaScript) shows the typed values, not a blank form.
+    expect(renderedFormValues(body)).toMatchObject({
+      fullName: 'Typed Then Failed',
+      licenseNumber: 'HHA-77812',
+      hourlyRate: '28.50',
+      // Multipart bodies carry line breaks as CRLF.
+      certifications: 'CPR\r\nFirst Aid',
+      specializations: fields.specializations,
+      availableDays: fields.availableDays,
+    })
+    expect(storedFiles().length).toBe(before)
+    expect(await prisma.caregiver.count({ where: { fullName: 'Typed Then Failed' } })).toBe(0)
+  })
+
   test('viewers cannot open the form or post it', async () => {
     const { cookie } = await signedInUser('viewer')
     expect((await callRoute(newLoader, makeRequest('/caregivers/new', { cookie }))).status).toBe(403)
@@ -339,6 +428,74 @@ describe('editing', () => {
     expect((await response.json()).error.licenseNumber).toEqual(['License number is required'])
     expect(storedFiles().length).toBe(before)
     expect((await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).licenseNumber).toBe('HHA-77812')
+  })
+
+  test('a failed edit comes back with the typed values, not the stored ones or a blank form', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Edit Fails' })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const restore = failDatabaseWrites()
+    let response: Response
+    try {
+      response = await callRoute(
+        editAction,
+        multipart(`/caregivers/${caregiver.id}/edit`, cookie, { ...fields, fullName: 'Edit Fails', phone: '973-555-0000', city: 'Paterson' }),
+        { caregiverId: caregiver.id },
+      )
+    } finally {
+      restore()
+    }
+    expect(response.status).toBe(500)
+    const body = await response.json()
+    expect(body.error).toEqual({ '': ['Failed to update caregiver'] })
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    expect(renderedFormValues(body, { ...stored, availableDays: stored.availability?.days ?? [] })).toMatchObject({ phone: '973-555-0000', city: 'Paterson' })
+    expect(await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).toMatchObject({ phone: '(973) 555-0142', city: 'Newark' })
+  })
+
+  test('a refused upload on edit falls back to the stored record, not a blank form', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Refused Upload' })
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    const defaults = { ...stored, availableDays: stored.availability?.days ?? [] }
+    const tooLarge = new Request(`http://localhost/caregivers/${caregiver.id}/edit`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(500 * 1024 * 1024) },
+      body: '--x--',
+    })
+    const interrupted = cutOffUpload(`/caregivers/${caregiver.id}/edit`, cookie, 'Typed But Lost')
+    for (const [request, status] of [[tooLarge, 413], [interrupted, 400]] as const) {
+      const response = await callRoute(editAction, request, { caregiverId: caregiver.id })
+      expect(response.status).toBe(status)
+      const body = await response.json()
+      expect(body.error['']).toContain('Nothing was saved. Please choose the files again.')
+      // Nothing of the body could be read: the form shows what it started from.
+      expect(renderedFormValues(body, defaults)).toMatchObject({
+        fullName: 'Refused Upload',
+        licenseNumber: 'HHA-77812',
+        licenseExpiresOn: '2027-01-31',
+        hourlyRate: '28.5',
+        certifications: 'CPR\nFirst Aid',
+        availableDays: ['monday', 'wednesday', 'friday'],
+      })
+    }
+    expect((await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).fullName).toBe('Refused Upload')
+  })
+
+  test('a certification whose name holds a comma stays one entry through an edit', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const certifications = 'Certified Nursing Assistant, New Jersey\r\nCPR, AED and First Aid'
+    const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Comma Certs', certifications })
+    const expected = ['Certified Nursing Assistant, New Jersey', 'CPR, AED and First Aid']
+    expect(caregiver.certifications).toEqual(expected)
+    // The edit form holds them one per line; saving it unchanged keeps them as they were.
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    const textarea = toFormDefaults({ ...stored, availableDays: stored.availability?.days ?? [] }).certifications as string
+    const response = await callRoute(editAction, multipart(`/caregivers/${caregiver.id}/edit`, cookie, { ...fields, fullName: 'Comma Certs', certifications: textarea }), {
+      caregiverId: caregiver.id,
+    })
+    expect(response.status).toBe(302)
+    expect((await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).certifications).toEqual(expected)
   })
 
   test('an unknown caregiver is a 404', async () => {
@@ -482,13 +639,15 @@ describe('files', () => {
       { field: 'resumeFile', name: 'Résumé final.pdf', bytes: SAMPLE_PDF },
     ])
     const file = caregiver.files[0]!
-    const { cookie } = await signedInUser('viewer')
+    const { cookie, user } = await signedInUser('viewer')
     const params = { caregiverId: caregiver.id, fileId: file.id }
     const response = await callRoute(downloadLoader, makeRequest(`/caregivers/${caregiver.id}/files/${file.id}`, { cookie }), params)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/pdf')
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`)
     expect(Buffer.from(await response.arrayBuffer())).toEqual(SAMPLE_PDF)
+    const audit = await prisma.auditLog.findMany({ where: { entityType: 'Caregiver', entityId: caregiver.id, action: 'view', userId: user.id } })
+    expect(audit.map((entry) => entry.details)).toEqual([{ fileId: file.id, fileName: 'Résumé final.pdf', download: true }])
 
     const anonymous = await callRoute(downloadLoader, makeRequest(`/caregivers/${caregiver.id}/files/${file.id}`), params)
     expect(anonymous.status).toBe(302)
@@ -498,6 +657,44 @@ describe('files', () => {
     const other = await createCaregiver(coordinator.cookie, { ...fields, fullName: 'Other Person' })
     const wrong = await callRoute(downloadLoader, makeRequest(`/caregivers/${other.id}/files/${file.id}`, { cookie }), { caregiverId: other.id, fileId: file.id })
     expect(wrong.status).toBe(404)
+  })
+
+  test('every download is audited, even a repeat; an unknown file records nothing', async () => {
+    const coordinator = await signedInUser('coordinator')
+    const caregiver = await createCaregiver(coordinator.cookie, { ...fields, fullName: 'Audited Download' }, [
+      { field: 'licenseFile', name: 'license.pdf', bytes: SAMPLE_PDF },
+    ])
+    const file = caregiver.files[0]!
+    const { cookie, user } = await signedInUser('viewer')
+    const download = (fileId: string) =>
+      callRoute(downloadLoader, makeRequest(`/caregivers/${caregiver.id}/files/${fileId}`, { cookie }), { caregiverId: caregiver.id, fileId })
+    expect((await download(file.id)).status).toBe(200)
+    expect((await download(file.id)).status).toBe(200)
+    expect((await download('00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    const entries = await prisma.auditLog.findMany({ where: { entityType: 'Caregiver', entityId: caregiver.id, userId: user.id } })
+    expect(entries.map((entry) => [entry.action, entry.details])).toEqual([
+      ['view', { fileId: file.id, fileName: 'license.pdf', download: true }],
+      ['view', { fileId: file.id, fileName: 'license.pdf', download: true }],
+    ])
+  })
+
+  test("the filename* parameter percent-encodes ' ( ) * too (RFC 5987)", async () => {
+    const coordinator = await signedInUser('coordinator')
+    const caregiver = await createCaregiver(coordinator.cookie, { ...fields, fullName: 'Quote Name' }, [
+      { field: 'resumeFile', name: "O'Brien (CV)*~!.pdf", bytes: SAMPLE_PDF },
+    ])
+    const file = caregiver.files[0]!
+    const response = await callRoute(downloadLoader, makeRequest(`/caregivers/${caregiver.id}/files/${file.id}`, { cookie: coordinator.cookie }), {
+      caregiverId: caregiver.id,
+      fileId: file.id,
+    })
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="O'Brien (CV)*~!.pdf"; filename*=UTF-8''O%27Brien%20%28CV%29%2A~!.pdf`,
+    )
+    const encoded = /filename\*=UTF-8''(.*)$/.exec(response.headers.get('content-disposition')!)![1]!
+    // Only RFC 5987 attr-char and %XX escapes remain, and it decodes to the stored name.
+    expect(encoded).toMatch(/^(?:[A-Za-z0-9!#$&+\-.^_`|~]|%[0-9A-F]{2})+$/)
+    expect(decodeURIComponent(encoded)).toBe("O'Brien (CV)*~!.pdf")
   })
 
   test('writers remove a file after confirming: row and bytes go, the trail says so', async () => {
@@ -541,7 +738,9 @@ describe('files', () => {
     expect(await prisma.caregiver.count({ where: { id: caregiver.id } })).toBe(0)
     expect(await prisma.caregiverFile.count({ where: { caregiverId: caregiver.id } })).toBe(0)
     expect(paths.some((file) => fs.existsSync(file))).toBe(false)
-    expect(await prisma.auditLog.count({ where: { entityId: caregiver.id, action: 'delete' } })).toBe(1)
+    const deleted = await prisma.auditLog.findMany({ where: { entityId: caregiver.id, action: 'delete' } })
+    // The row is gone; the trail still says whom, and how many files went with it.
+    expect(deleted.map((entry) => entry.details)).toEqual([{ fullName: 'Delete Person', fileCount: 2 }])
     expect((await callRoute(deleteAction, makeRequest(`/caregivers/${caregiver.id}/delete`, { cookie, method: 'POST' }), { caregiverId: caregiver.id })).status).toBe(404)
   })
 })

@@ -41,9 +41,12 @@ const formErrors = (input: Record<string, unknown>) => errorsOf(caregiverFormSch
 const apiErrors = (input: Record<string, unknown>) => errorsOf(caregiverApiSchema.safeParse({ ...valid, ...input }))
 
 describe('caregiver form rules (spec 000 §5)', () => {
-  test('a minimal application is valid; rate defaults to 0 and lists to empty', () => {
+  test('a minimal application is valid; rate defaults to 0, lists to empty, expiry dates to none (null)', () => {
     expect(caregiverFormSchema.parse(valid)).toEqual({
       ...valid,
+      // The form holds the whole record: a blank date clears the stored one.
+      licenseExpiresOn: null,
+      certificationExpiresOn: null,
       hourlyRate: 0,
       specializations: [],
       certifications: [],
@@ -107,9 +110,9 @@ describe('caregiver form rules (spec 000 §5)', () => {
     expect(result.address).toBeUndefined()
   })
 
-  test('certifications are one per line or comma separated, trimmed and without repeats', () => {
-    const result = caregiverFormSchema.parse({ ...valid, certifications: 'CPR, First Aid\n  CNA  \n\nCPR' })
-    expect(result.certifications).toEqual(['CPR', 'First Aid', 'CNA'])
+  test('certifications are one per line (a comma belongs to the name), trimmed and without repeats', () => {
+    const result = caregiverFormSchema.parse({ ...valid, certifications: 'CPR, AED and First Aid\r\n  CNA  \n\nCNA\rHHA, New Jersey' })
+    expect(result.certifications).toEqual(['CPR, AED and First Aid', 'CNA', 'HHA, New Jersey'])
   })
 
   test('specializations must be spec options; days come back in weekday order', () => {
@@ -170,6 +173,18 @@ describe('caregiver JSON body (spec 000 §7)', () => {
     })
     expect(caregiverApiSchema.parse({ ...valid, availability: null }).availableDays).toEqual([])
     expect(caregiverApiSchema.parse({ ...valid, email: null, hourlyRate: null }).hourlyRate).toBe(0)
+  })
+
+  test('an expiry date whose key is absent is undefined (kept on PUT); null or blank is null (cleared)', () => {
+    const absent = caregiverApiSchema.parse(valid)
+    expect(absent.licenseExpiresOn).toBeUndefined()
+    expect(absent.certificationExpiresOn).toBeUndefined()
+    expect(caregiverApiSchema.parse({ ...valid, licenseExpiresOn: null, certificationExpiresOn: ' ' })).toMatchObject({
+      licenseExpiresOn: null,
+      certificationExpiresOn: null,
+    })
+    expect(caregiverApiSchema.parse({ ...valid, licenseExpiresOn: ' 2027-01-31 ' }).licenseExpiresOn).toBe('2027-01-31')
+    expect(apiErrors({ certificationExpiresOn: '2026-02-30' })).toEqual({ certificationExpiresOn: ['Certification expiry must be a date (YYYY-MM-DD)'] })
   })
 
   test('the same messages as the form', () => {
@@ -264,14 +279,14 @@ describe('application progress', () => {
       licenseNumber: 'RN-1',
       yearsExperience: '3-5',
       hourlyRate: '22',
-      certifications: 'CPR, BLS',
+      certifications: 'CPR, AED\nBLS',
       specializations: ['Elderly Care'],
       availableDays: ['monday', 'friday'],
       resumeFile: new File(['%PDF-'], 'cv.pdf'),
       licenseFile: new File([], ''),
     })
     const source = progressSourceFromForm(data, ['reference'])
-    expect(source).toMatchObject({ certifications: ['CPR', 'BLS'], hourlyRate: 22, fileKinds: ['reference', 'resume'] })
+    expect(source).toMatchObject({ certifications: ['CPR, AED', 'BLS'], hourlyRate: 22, fileKinds: ['reference', 'resume'] })
     // contact, experience, specializations, certifications, availability, rate, resume, references
     expect(computeApplicationProgress(source).percent).toBe(67)
   })
