@@ -20,7 +20,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast)
   const regionRef = useRef<HTMLDivElement>(null)
 
-  useEffect(() => setVisible(toast), [toast])
+  // A later revalidation brings no toast (the cookie was read once): that must
+  // not cut the current one short, only a new toast replaces it.
+  useEffect(() => {
+    if (toast) setVisible(toast)
+  }, [toast])
 
   useEffect(() => {
     if (!visible || !hydrated) return
