@@ -21,10 +21,10 @@ import {
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
   type RegistrationStep,
-  STEP_SCHEMAS,
   WEEKDAYS,
   registrationProgress,
   registrationStatusLabel,
+  stepSchemas,
 } from '~/schemas/patient'
 import { cn } from '~/utils/misc'
 import { dateIn } from '~/utils/time'
@@ -147,9 +147,9 @@ export function RegistrationStepForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
-  const schema = STEP_SCHEMAS[step.key]
   const navigation = useNavigation()
   const timeZone = useTimeZone()
+  const schema = stepSchemas(timeZone)[step.key]
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `patient-${step.key}`,
     constraint: getZodConstraint(schema),

@@ -8,6 +8,7 @@ import { getLead, isUuid } from '~/models/lead.server'
 import { LeadAlreadyConvertedError, createPatient, findPatientForLead } from '~/models/patient.server'
 import { REGISTRATION_STEPS, personalInfoSchema } from '~/schemas/patient'
 import { requireUserWithPermission } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
 import { registrationLocations } from '~/utils/patient-registration.server'
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
 
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const lead = await leadToConvert(request)
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: personalInfoSchema })
+  const submission = parseWithZod(formData, { schema: personalInfoSchema(getEnv().AGENCY_TIME_ZONE) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let patient
   try {

@@ -10,6 +10,7 @@ import {
 import { patientApiSchema } from '~/schemas/patient'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
 import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { getEnv } from '~/utils/env.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:read')
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])
   if (!(await getPatient(params.patientId ?? ''))) throw apiError(404, 'Patient not found')
-  const input = await parseJsonBody(request, patientApiSchema, 'patient')
+  const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
   try {
     const patient = await updatePatientFromApi(params.patientId ?? '', input, { request, userId: user.id })
     if (!patient) throw apiError(404, 'Patient not found')

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-  const input = await parseJsonBody(request, patientApiSchema, 'patient')
+  const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
   try {
     const patient = await createPatientFromApi(input, { request, userId: user.id })
     return json(patientToJson(patient), { status: 201 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { blankToUndefined, requiredText, optionalText, addressFields } from './common'
-import { DATE_RANGES, isDateString } from '~/utils/time'
+import { DATE_RANGES, dateIn, isDateString } from '~/utils/time'
 
 /**
  * Patient registration: five steps (spec 000 §2), each with its own form and
@@ -100,40 +100,57 @@ function choices<T extends readonly [string, ...string[]]>(values: T, message: s
   )
 }
 
-export const personalInfoSchema = z.object({
-  firstName: requiredText(50, 'First name is required', 'First name must be less than 50 characters'),
-  lastName: requiredText(50, 'Last name is required', 'Last name must be less than 50 characters'),
-  dateOfBirth: z
-    .string({ error: 'Date of birth is required' })
-    .trim()
-    .superRefine((value, context) => {
-      // One message at a time, most basic first.
-      const message = !value
-        ? 'Date of birth is required'
-        : !isDateString(value)
-          ? 'Enter the date of birth as YYYY-MM-DD'
-          : value < '1900-01-01'
-            ? 'Date of birth must be after 1900'
-            : // Compared as text in UTC+14: a birth "tomorrow" anywhere on earth is refused.
-              value > new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10)
-              ? 'Date of birth cannot be in the future'
-              : null
-      if (message) context.addIssue({ code: 'custom', message })
-    }),
-  gender: z.preprocess(blankToUndefined, z.enum(valuesOf(GENDERS), { error: 'Gender is required' })),
-  phone: requiredText(20, 'Phone is required', 'Phone must be less than 20 characters'),
-  email: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
+/**
+ * Step 1. A date of birth may not be after today in the agency's time zone,
+ * read when the value is checked, so the browser and the server agree.
+ */
+function buildPersonalInfoSchema(timeZone: string) {
+  return z.object({
+    firstName: requiredText(50, 'First name is required', 'First name must be less than 50 characters'),
+    lastName: requiredText(50, 'Last name is required', 'Last name must be less than 50 characters'),
+    dateOfBirth: z
+      .string({ error: 'Date of birth is required' })
       .trim()
-      .email({ message: 'Invalid email address' })
-      .max(100, { message: 'Email must be less than 100 characters' })
-      .optional(),
-  ),
-  ...addressFields,
-})
-export type PersonalInfo = z.infer<typeof personalInfoSchema>
+      .superRefine((value, context) => {
+        // One message at a time, most basic first.
+        const message = !value
+          ? 'Date of birth is required'
+          : !isDateString(value)
+            ? 'Enter the date of birth as YYYY-MM-DD'
+            : value < '1900-01-01'
+              ? 'Date of birth must be after 1900'
+              : value > dateIn(Date.now(), timeZone)
+                ? 'Date of birth cannot be in the future'
+                : null
+        if (message) context.addIssue({ code: 'custom', message })
+      }),
+    gender: z.preprocess(blankToUndefined, z.enum(valuesOf(GENDERS), { error: 'Gender is required' })),
+    phone: requiredText(20, 'Phone is required', 'Phone must be less than 20 characters'),
+    email: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .email({ message: 'Invalid email address' })
+        .max(100, { message: 'Email must be less than 100 characters' })
+        .optional(),
+    ),
+    ...addressFields,
+  })
+}
+
+/** Builds a schema once per time zone. */
+function perTimeZone<T>(build: (timeZone: string) => T) {
+  const made = new Map<string, T>()
+  return (timeZone: string) => {
+    let schema = made.get(timeZone)
+    if (!schema) made.set(timeZone, (schema = build(timeZone)))
+    return schema
+  }
+}
+
+export const personalInfoSchema = perTimeZone(buildPersonalInfoSchema)
+export type PersonalInfo = z.infer<ReturnType<typeof personalInfoSchema>>
 
 export const medicalHistorySchema = z.object({
   conditions: optionalText(2000, 'Conditions must be less than 2000 characters'),
@@ -205,39 +222,41 @@ export const carePreferencesSchema = z.object({
 })
 export type CarePreferences = z.infer<typeof carePreferencesSchema>
 
-/** The form schema of each step. */
-export const STEP_SCHEMAS = {
-  personal: personalInfoSchema,
+/** The form schema of each step, for an agency in `timeZone`. */
+export const stepSchemas = perTimeZone((timeZone: string) => ({
+  personal: personalInfoSchema(timeZone),
   medical: medicalHistorySchema,
   insurance: insuranceSchema,
   contacts: emergencyContactsSchema,
   preferences: carePreferencesSchema,
-} as const
+}))
 
 /**
  * POST and PUT /api/patients: the personal fields at the top level (as the
  * earlier client sent them) and each later step as an optional object.
  */
-export const patientApiSchema = personalInfoSchema.extend({
-  medicalHistory: z.preprocess(blankToUndefined, medicalHistorySchema.optional()),
-  insuranceInfo: z.preprocess(blankToUndefined, insuranceSchema.optional()),
-  emergencyContacts: z.preprocess(
-    blankToUndefined,
-    z
-      .array(emergencyContactSchema, { error: 'Emergency contacts must be a list of { name, relationship, phone, email }' })
-      .refine((list) => list.length <= MAX_EMERGENCY_CONTACTS, {
-        message: `No more than ${MAX_EMERGENCY_CONTACTS} emergency contacts`,
-      })
-      .optional(),
-  ),
-  carePreferences: z.preprocess(blankToUndefined, carePreferencesSchema.optional()),
-  /** Only 'complete' means something here: approve a registration pending review. */
-  registrationStatus: z.preprocess(
-    blankToUndefined,
-    z.enum(REGISTRATION_STATUSES, { error: `Registration status must be one of: ${REGISTRATION_STATUSES.join(', ')}` }).optional(),
-  ),
-})
-export type PatientApiInput = z.infer<typeof patientApiSchema>
+export const patientApiSchema = perTimeZone((timeZone: string) =>
+  personalInfoSchema(timeZone).extend({
+    medicalHistory: z.preprocess(blankToUndefined, medicalHistorySchema.optional()),
+    insuranceInfo: z.preprocess(blankToUndefined, insuranceSchema.optional()),
+    emergencyContacts: z.preprocess(
+      blankToUndefined,
+      z
+        .array(emergencyContactSchema, { error: 'Emergency contacts must be a list of { name, relationship, phone, email }' })
+        .refine((list) => list.length <= MAX_EMERGENCY_CONTACTS, {
+          message: `No more than ${MAX_EMERGENCY_CONTACTS} emergency contacts`,
+        })
+        .optional(),
+    ),
+    carePreferences: z.preprocess(blankToUndefined, carePreferencesSchema.optional()),
+    /** Only 'complete' means something here: approve a registration pending review. */
+    registrationStatus: z.preprocess(
+      blankToUndefined,
+      z.enum(REGISTRATION_STATUSES, { error: `Registration status must be one of: ${REGISTRATION_STATUSES.join(', ')}` }).optional(),
+    ),
+  }),
+)
+export type PatientApiInput = z.infer<ReturnType<typeof patientApiSchema>>
 
 /** Each step is worth 20%. */
 export function registrationProgress(completedSteps: readonly string[]) {

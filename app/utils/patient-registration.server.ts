@@ -2,7 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { json, redirect } from '@remix-run/node'
 import { type PatientRecord, saveRegistrationStep } from '~/models/patient.server'
 import { fromDateColumn } from './date-column'
-import { REGISTRATION_STEPS, type RegistrationStep, STEP_SCHEMAS, nextStep } from '~/schemas/patient'
+import { REGISTRATION_STEPS, type RegistrationStep, nextStep, stepSchemas } from '~/schemas/patient'
+import { getEnv } from './env.server'
 import { safeRedirectPath } from './request.server'
 import { createToastHeaders, redirectWithToast } from './toast.server'
 
@@ -103,7 +104,7 @@ export async function handleStepSubmission({
   if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && nothingEntered(formData)) {
     return redirect(stepPath(patient.id, previous))
   }
-  const submission = parseWithZod(formData, { schema: STEP_SCHEMAS[step.key] })
+  const submission = parseWithZod(formData, { schema: stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key] })
   // Adding or removing a contact row (without JavaScript) is a round trip, not a save.
   if (submission.status === undefined) return json(submission.reply())
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { z } from 'zod'
 import {
   carePreferencesSchema,
@@ -8,8 +8,8 @@ import {
   medicalHistorySchema,
   nextStep,
   parsePatientListQuery,
-  patientApiSchema,
-  personalInfoSchema,
+  patientApiSchema as patientApiSchemaFor,
+  personalInfoSchema as personalInfoSchemaFor,
   registrationProgress,
   registrationStatusLabel,
   statusAfterSave,
@@ -23,6 +23,9 @@ function errorsOf(schema: z.ZodType, input: unknown) {
   for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message)
   return errors
 }
+
+const personalInfoSchema = personalInfoSchemaFor('America/New_York')
+const patientApiSchema = patientApiSchemaFor('America/New_York')
 
 const personal = {
   firstName: 'Edith',
@@ -61,6 +64,20 @@ describe('personal info (spec 000 §5, patient form)', () => {
     ['zipCode', '1234', 'Invalid ZIP code format'],
   ])('%s = %j → %s', (field, value, message) => {
     expect(errorsOf(personalInfoSchema, { ...personal, [field]: value })[field]).toEqual([message])
+  })
+
+  describe('the future is counted in the agency\'s time zone', () => {
+    afterEach(() => vi.useRealTimers())
+
+    test('at 9 pm in New York on Nov 23 (already Nov 24 in UTC), Nov 24 is still in the future', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-24T02:00:00Z') })
+      expect(errorsOf(personalInfoSchema, { ...personal, dateOfBirth: '2026-11-24' }).dateOfBirth).toEqual([
+        'Date of birth cannot be in the future',
+      ])
+      expect(errorsOf(personalInfoSchema, { ...personal, dateOfBirth: '2026-11-23' })).toEqual({})
+      // An agency in Auckland is already on Nov 24.
+      expect(errorsOf(personalInfoSchemaFor('Pacific/Auckland'), { ...personal, dateOfBirth: '2026-11-24' })).toEqual({})
+    })
   })
 
   test.each(['male', 'female', 'other', 'prefer-not-to-say'])('gender %s is accepted', (gender) => {
