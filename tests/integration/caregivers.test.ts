@@ -17,7 +17,7 @@ import { DEMO_CAREGIVER_COUNT, seedDemoData } from '~/utils/demo-data.server'
 import { getEnv } from '~/utils/env.server'
 import { getToast } from '~/utils/toast.server'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser } from '#tests/support/fixtures'
-import { SAMPLE_PDF } from '#tests/support/uploads'
+import { SAMPLE_PDF, interruptedUpload } from '#tests/support/uploads'
 
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)])
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)])
@@ -70,32 +70,6 @@ function renderedFormValues(lastResult: unknown, caregiver?: CaregiverFormDefaul
   }
   renderToString(createElement(Probe))
   return values ?? {}
-}
-
-/** A request whose body stops part-way through a file (the connection dropped). */
-function cutOffUpload(pathname: string, cookie: string, fullName: string) {
-  const boundary = 'cut-off'
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="fullName"\r\n\r\n${fullName}\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="licenseFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
-  let sent = false
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!sent) {
-        sent = true
-        controller.enqueue(new TextEncoder().encode(head))
-        controller.enqueue(new Uint8Array(SAMPLE_PDF.subarray(0, 4096)))
-        return
-      }
-      controller.error(new Error('connection reset'))
-    },
-  })
-  return new Request(new URL(pathname, 'http://localhost'), {
-    method: 'POST',
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-    duplex: 'half',
-  } as RequestInit)
 }
 
 function storedFiles() {
@@ -300,28 +274,11 @@ describe('submitting an application', () => {
   test('an upload cut off mid-file leaves nothing behind', async () => {
     const { cookie } = await signedInUser('coordinator')
     const before = storedFiles().length
-    const boundary = 'cut-off'
-    const head =
-      `--${boundary}\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nCut Off\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="licenseFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
-    let sent = false
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (!sent) {
-          sent = true
-          controller.enqueue(new TextEncoder().encode(head))
-          controller.enqueue(new Uint8Array(SAMPLE_PDF.subarray(0, 4096)))
-          return
-        }
-        controller.error(new Error('connection reset'))
-      },
+    const request = interruptedUpload('/caregivers/new', cookie, {
+      fields: { fullName: 'Cut Off' },
+      fileField: 'licenseFile',
+      sentBytes: SAMPLE_PDF.subarray(0, 4096),
     })
-    const request = new Request('http://localhost/caregivers/new', {
-      method: 'POST',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit)
     const response = await callRoute(newAction, request)
     expect(response.status).toBe(400)
     expect(storedFiles().length).toBe(before)
@@ -463,7 +420,11 @@ describe('editing', () => {
       headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(500 * 1024 * 1024) },
       body: '--x--',
     })
-    const interrupted = cutOffUpload(`/caregivers/${caregiver.id}/edit`, cookie, 'Typed But Lost')
+    const interrupted = interruptedUpload(`/caregivers/${caregiver.id}/edit`, cookie, {
+      fields: { fullName: 'Typed But Lost' },
+      fileField: 'licenseFile',
+      sentBytes: SAMPLE_PDF.subarray(0, 4096),
+    })
     for (const [request, status] of [[tooLarge, 413], [interrupted, 400]] as const) {
       const response = await callRoute(editAction, request, { caregiverId: caregiver.id })
       expect(response.status).toBe(status)

@@ -14,7 +14,7 @@ import { prisma } from '~/utils/db.server'
 import { getEnv, resetEnvCache } from '~/utils/env.server'
 import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
-import { SAMPLE_PDF, multipartRequest } from '#tests/support/uploads'
+import { SAMPLE_PDF, interruptedUpload, multipartRequest } from '#tests/support/uploads'
 
 const fake = useFakeBoldsign()
 
@@ -92,27 +92,11 @@ describe('uploading', () => {
   test('an interrupted upload leaves nothing behind and says why', async () => {
     const { cookie } = await signedInUser('coordinator')
     const before = storedFiles().length
-    const boundary = 'cut-off'
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ngeneral\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
-    let sent = false
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (!sent) {
-          sent = true
-          controller.enqueue(new TextEncoder().encode(head))
-          controller.enqueue(new Uint8Array(SAMPLE_PDF.subarray(0, 2048)))
-          controller.enqueue(new Uint8Array(4096))
-          return
-        }
-        controller.error(new Error('connection reset'))
-      },
+    const request = interruptedUpload('/documents-new/upload', cookie, {
+      fields: { category: 'general' },
+      fileField: 'file',
+      sentBytes: Buffer.concat([SAMPLE_PDF.subarray(0, 2048), new Uint8Array(4096)]),
     })
-    const request = new Request('http://localhost/documents-new/upload', {
-      method: 'POST',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: 'half',
-    } as RequestInit)
     const response = await callRoute(uploadAction, request)
     expect(response.status).toBe(400)
     expect((await response.json()).error.file).toEqual(['The upload was interrupted before the file arrived in full'])

@@ -19,3 +19,38 @@ export function multipartRequest(
     headers: cookie ? { cookie } : {},
   })
 }
+
+/**
+ * A multipart POST whose body stops part-way through a file, as when the
+ * connection drops: the text fields, the start of `fileField`, then an error.
+ */
+export function interruptedUpload(
+  pathname: string,
+  cookie: string,
+  { fields, fileField, sentBytes }: { fields: Record<string, string>; fileField: string; sentBytes: Uint8Array },
+) {
+  const boundary = 'cut-off'
+  const head =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+  let sent = false
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true
+        controller.enqueue(new TextEncoder().encode(head))
+        controller.enqueue(new Uint8Array(sentBytes))
+        return
+      }
+      controller.error(new Error('connection reset'))
+    },
+  })
+  return new Request(new URL(pathname, 'http://localhost'), {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit)
+}
