@@ -222,14 +222,6 @@ export async function setCaregiverStates(id: string, changes: readonly Caregiver
   })
 }
 
-/** One change of setCaregiverStates: { from, to, changed }, or null when there is no such caregiver. */
-export async function setCaregiverState(id: string, change: CaregiverStateChange, actor: Actor) {
-  const results = await setCaregiverStates(id, [change], actor)
-  if (!results) return null
-  const { from, to, changed } = results[0]!
-  return { from, to, changed }
-}
-
 /**
  * Removes the caregiver and (by cascade) its file rows. Returns the storage
  * keys to remove once the transaction has committed, or null if unknown.

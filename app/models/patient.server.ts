@@ -261,9 +261,10 @@ function apiStepGiven(input: PatientApiInput, key: StepKey) {
 }
 
 function apiSteps(input: PatientApiInput, existing?: PatientRecord) {
+  // An empty contact list un-saves that step, whatever was saved before.
+  const contactsEmptied = input.emergencyContacts?.length === 0
   return REGISTRATION_STEPS.map((step) => step.key).filter(
-    (key) =>
-      (apiStepGiven(input, key) && !(key === 'contacts' && input.emergencyContacts?.length === 0)) || (existing?.completedSteps.includes(key) && !(key === 'contacts' && input.emergencyContacts?.length === 0)),
+    (key) => !(key === 'contacts' && contactsEmptied) && (apiStepGiven(input, key) || existing?.completedSteps.includes(key)),
   )
 }
 
@@ -344,7 +345,7 @@ export async function updatePatientFromApi(id: string, input: PatientApiInput, a
           : {}),
       },
     })
-    const steps = REGISTRATION_STEPS.map((step) => step.key).filter((key) => key === 'personal' || apiStepGiven(input, key))
+    const steps = REGISTRATION_STEPS.map((step) => step.key).filter((key) => apiStepGiven(input, key))
     await recordAudit(
       {
         ...actor,

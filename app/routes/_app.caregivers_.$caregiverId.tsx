@@ -15,7 +15,7 @@ import {
   getCaregiver,
   listCaregiverAudit,
   recordCaregiverView,
-  setCaregiverState,
+  setCaregiverStates,
 } from '~/models/caregiver.server'
 import {
   BACKGROUND_CHECK_LABELS,
@@ -81,13 +81,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? ({ field: 'status', to: parsed.data.value } as const)
       : ({ field: 'backgroundCheckStatus', to: parsed.data.value } as const)
   const here = `/caregivers/${params.caregiverId}`
-  const result = await setCaregiverState(params.caregiverId ?? '', change, { request, userId: user.id }).catch((error: unknown) => {
+  const results = await setCaregiverStates(params.caregiverId ?? '', [change], { request, userId: user.id }).catch((error: unknown) => {
     console.error(error)
     return undefined
   })
-  if (result === null) throw new Response('Caregiver not found', { status: 404 })
+  if (results === null) throw new Response('Caregiver not found', { status: 404 })
   const label = FIELD_LABELS[change.field]
-  if (result === undefined) {
+  const result = results?.[0]
+  if (!result) {
     return redirectWithToast(here, { type: 'destructive', title: 'Error', description: 'Failed to update caregiver' })
   }
   if (!result.changed) return redirectWithToast(here, { title: `${label} is already ${stateLabel(change.field, result.to)}` })

@@ -4,7 +4,7 @@ import { type PatientRecord, saveRegistrationStep } from '~/models/patient.serve
 import { fromDateColumn } from './date-column'
 import { REGISTRATION_STEPS, type RegistrationStep, nextStep, stepSchemas } from '~/schemas/patient'
 import { getEnv } from './env.server'
-import { safeRedirectPath } from './request.server'
+import { dialogExitPath } from './request.server'
 import { createToastHeaders, redirectWithToast } from './toast.server'
 
 /**
@@ -17,12 +17,9 @@ export function registrationLocations(request: Request) {
   const params = new URLSearchParams(url.search)
   params.delete('leadId')
   const search = params.toString() ? `?${params}` : ''
-  const listParams = new URLSearchParams(params)
-  listParams.delete('redirectTo')
-  const list = `/patients${listParams.toString() ? `?${listParams}` : ''}`
   return {
     search,
-    closeTo: safeRedirectPath(params.get('redirectTo'), list),
+    closeTo: dialogExitPath(params, '/patients'),
     stepPath: (patientId: string, step: RegistrationStep) => `/patients/${patientId}/register/${step.slug}${search}`,
   }
 }

@@ -17,16 +17,15 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
 }
 
 /**
- * Where an edit dialog goes when it closes or saves: `redirectTo` when it is a
- * path of this site (e.g. the record's page), else the list it was opened
- * from, with that list's query.
+ * Where a dialog goes when it closes or saves, from the dialog URL's query:
+ * `redirectTo` when it is a path of this site (e.g. the record's page), else
+ * the list it was opened from, with that list's query.
  */
-export function dialogExitPath(request: Request, listPath: string) {
-  const url = new URL(request.url)
-  const listQuery = new URLSearchParams(url.search)
+export function dialogExitPath(query: URLSearchParams, listPath: string) {
+  const listQuery = new URLSearchParams(query)
   listQuery.delete('redirectTo')
   const list = listQuery.size > 0 ? `${listPath}?${listQuery}` : listPath
-  return safeRedirectPath(url.searchParams.get('redirectTo'), list)
+  return safeRedirectPath(query.get('redirectTo'), list)
 }
 
 export function isJsonRequest(request: Request) {
