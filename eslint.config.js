@@ -7,6 +7,53 @@ import tseslint from 'typescript-eslint'
  * type information, to stay fast; `npm run typecheck` covers types) and the
  * rules of hooks.
  */
+const layers = {
+  routes: '~/routes/*',
+  features: '~/features/*',
+  integrations: '~/integrations/*',
+  platform: '~/platform/*',
+  components: '~/components/*',
+  startup: '~/startup.server',
+}
+
+/** A layer and the layers above it, which it must not import. */
+const forbidden = [
+  { files: ['app/features/**'], above: ['routes', 'startup'] },
+  { files: ['app/integrations/**'], above: ['routes', 'startup', 'features'] },
+  { files: ['app/platform/**'], above: ['routes', 'startup', 'features', 'integrations'] },
+  { files: ['app/components/**'], above: ['routes', 'startup', 'features', 'integrations'] },
+  { files: ['app/lib/**'], above: ['routes', 'startup', 'features', 'integrations', 'platform', 'components'] },
+]
+
+function importBoundaries() {
+  const parentRelative = { group: ['../*', '../**'], message: "Import with '~/' so the layer is visible." }
+  return [
+    {
+      files: ['app/**/*.{ts,tsx}'],
+      ignores: ['app/generated/**'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative] }] },
+    },
+    ...forbidden.map(({ files, above }) => ({
+      files: files.map((glob) => `${glob}/*.{ts,tsx}`),
+      ignores: ['app/generated/**'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              parentRelative,
+              ...above.map((layer) => ({
+                group: [...new Set([layers[layer], layers[layer].replace('/*', '')])],
+                message: `${files[0].replace('/**', '')} sits below ${layer}: imports flow routes -> features -> platform, integrations, lib.`,
+              })),
+            ],
+          },
+        ],
+      },
+    })),
+  ]
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,6 +94,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // Imports flow one way: routes -> features -> platform, integrations, lib
+  // (docs/conventions.md). Each layer lists what it may not reach; a parent
+  // relative import ('../') could hide a back-edge, so modules use '~/'.
+  ...importBoundaries(),
   {
     rules: {
       // `_`-prefixed names are deliberately unused (rest-destructuring to

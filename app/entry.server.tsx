@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider } from './utils/nonce-provider'
+import { NonceProvider } from '~/platform/http/nonce-provider'
 
 const ABORT_DELAY = 5_000
 

@@ -12,8 +12,8 @@ import {
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import tailwindHref from '~/styles/tailwind.css'
-import { getToast } from '~/utils/toast.server'
-import { useNonce } from '~/utils/nonce-provider'
+import { getToast } from '~/platform/http/toast.server'
+import { useNonce } from '~/platform/http/nonce-provider'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },

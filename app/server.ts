@@ -3,15 +3,15 @@ import express from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
-import { getEnv } from './utils/env.server'
-import { disconnectDatabase, pingDatabase } from './utils/db.server'
+import { getEnv } from '~/platform/env.server'
+import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
 import {
   healthCheck,
   redirectMalformedPaths,
   refuseCrossSiteWrites,
   securityHeaders,
-} from './utils/security.server'
-import { prepareDatabase } from './utils/startup.server'
+} from '~/platform/http/security.server'
+import { startApplication } from '~/startup.server'
 
 /**
  * The production server: Express with the same pieces as remix-serve, plus
@@ -22,7 +22,7 @@ installGlobals()
 async function main() {
   const env = getEnv()
   const production = env.NODE_ENV === 'production'
-  await prepareDatabase()
+  await startApplication()
 
   const app = express()
   app.disable('x-powered-by')

@@ -8,9 +8,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { disconnectDatabase, getDatabase } from '~/utils/db.server'
-import { getEnv } from '~/utils/env.server'
-import { applyMigrations, migrationsDirectory, readMigrations } from '~/utils/migrate.server'
+import { disconnectDatabase, getDatabase } from '~/platform/db.server'
+import { getEnv } from '~/platform/env.server'
+import { applyMigrations, migrationsDirectory, readMigrations } from '~/platform/migrate.server'
 
 /** Opens (and so creates, if need be) the database and applies pending migrations. */
 export async function migrate() {

@@ -19,8 +19,8 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startEmbeddedDatabase } from '~/utils/db.server'
-import { applyMigrations, migrationsDirectory } from '~/utils/migrate.server'
+import { startEmbeddedDatabase } from '~/platform/db.server'
+import { applyMigrations, migrationsDirectory } from '~/platform/migrate.server'
 
 const SCHEMA = path.join('prisma', 'schema.prisma')
 const INTROSPECT_CONFIG = path.join('prisma', 'introspect.config.ts')

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { getEnv } from '~/utils/env.server'
+import { getEnv } from '~/platform/env.server'
 import { describeTarget, migrate, reportMigrations, runScript } from './migrate'
 import { seed } from './seed'
 

@@ -6,9 +6,9 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { getEnv } from '~/utils/env.server'
-import { seedDemoData } from '~/utils/demo-data.server'
-import { ensureFirstAdmin } from '~/utils/startup.server'
+import { getEnv } from '~/platform/env.server'
+import { seedDemoData } from '~/features/demo-data.server'
+import { ensureFirstAdmin } from '~/features/users/first-admin.server'
 import { describeTarget, migrate, reportMigrations, runScript } from './migrate'
 
 export async function seed() {

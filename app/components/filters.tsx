@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { cn } from '~/utils/misc'
+import { cn } from '~/lib/misc'
 import { useEffect, useRef } from 'react'
 
 const controlClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { cn } from '~/utils/misc'
+import { cn } from '~/lib/misc'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { buttonClassName } from '~/components/ui/button'
-import { cn } from '~/utils/misc'
-import { buildPageLinks } from '~/utils/page-links'
+import { cn } from '~/lib/misc'
+import { buildPageLinks } from '~/lib/page-links'
 
 function pageHref(search: string, page: number) {
   const params = new URLSearchParams(search)

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { useHydrated } from '~/utils/use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 
 /**
  * A route shown as a modal dialog over its parent page when JavaScript runs,

@@ -1,4 +1,4 @@
-import { cn, titleCase } from '~/utils/misc'
+import { cn, titleCase } from '~/lib/misc'
 
 /** Badge colours for lead, signature and appointment statuses; others grey. */
 const STATUS_COLOURS: Record<string, string> = {

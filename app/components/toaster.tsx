@@ -1,9 +1,9 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '~/components/icons'
-import { cn } from '~/utils/misc'
-import type { Toast } from '~/utils/toast'
-import { useHydrated } from '~/utils/use-hydrated'
+import { cn } from '~/lib/misc'
+import type { Toast } from '~/platform/http/toast'
+import { useHydrated } from '~/lib/use-hydrated'
 
 export const TOAST_DURATION_MS = 5000
 const SWIPE_THRESHOLD_PX = 50

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NotFound } from '~/components/error-boundary'
-import { requireUser } from '~/utils/auth.server'
+import { requireUser } from '~/platform/auth/auth.server'
 
 /** Unknown paths: the 404 page (signed-in users only, like every page). */
 export async function loader({ request }: LoaderFunctionArgs) {

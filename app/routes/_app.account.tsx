@@ -6,12 +6,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Field, FormErrors } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { changeUserPassword, verifyUserPassword } from '~/models/user.server'
-import { PASSWORD_MIN_LENGTH, changePasswordSchema } from '~/schemas/auth'
-import { requireSession, requireUser } from '~/utils/auth.server'
-import { ROLE_LABELS, isRole } from '~/utils/permissions'
-import { destroyUserSessions } from '~/utils/session.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { changeUserPassword, verifyUserPassword } from '~/features/users/users.server'
+import { PASSWORD_MIN_LENGTH, changePasswordSchema } from '~/features/users/auth-schema'
+import { requireSession, requireUser } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
+import { destroyUserSessions } from '~/platform/auth/session.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'My account | Healthcare Portal' }]
 
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
-  await changeUserPassword(user.id, submission.value.newPassword, { request, actor: user })
+  await changeUserPassword(user.id, submission.value.newPassword, userActor(request, user))
   // Signed out everywhere else; this browser stays signed in.
   await destroyUserSessions(user.id, session.id)
   return redirectWithToast('/account', { title: 'Password changed' })

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCaregiver, getCaregiver } from '~/models/caregiver.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteCaregiver, getCaregiver } from '~/features/caregivers/caregivers.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Caregiver | Healthcare Portal' }]
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const storageKeys = await deleteCaregiver(params.caregiverId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+  const storageKeys = await deleteCaregiver(params.caregiverId ?? '', userActor(request, user)).catch((error: unknown) => {
     console.error(error)
     return undefined
   })

@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { CaregiverForm } from '~/components/caregiver-form'
+import { CaregiverForm } from '~/features/caregivers/caregiver-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { caregiverToJson, getCaregiver, updateCaregiver } from '~/models/caregiver.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { caregiverSaveFailed, readCaregiverFormPost } from '~/utils/caregiver-form.server'
-import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
-import { dialogExitPath } from '~/utils/request.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { caregiverToJson, getCaregiver, updateCaregiver } from '~/features/caregivers/caregivers.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
+import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { dialogExitPath } from '~/platform/http/request.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Edit Caregiver - ${data.caregiver.fullName}` : 'Edit Caregiver'} | Healthcare Portal` },
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!posted.ok) return posted.response
   let caregiver
   try {
-    caregiver = await updateCaregiver(existing.id, posted.input, posted.files, { request, userId: user.id })
+    caregiver = await updateCaregiver(existing.id, posted.input, posted.files, userActor(request, user))
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to update caregiver')
   }

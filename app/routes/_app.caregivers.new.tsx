@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLocation } from '@remix-run/react'
-import { CaregiverForm } from '~/components/caregiver-form'
+import { CaregiverForm } from '~/features/caregivers/caregiver-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { createCaregiver } from '~/models/caregiver.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { caregiverSaveFailed, readCaregiverFormPost } from '~/utils/caregiver-form.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { createCaregiver } from '~/features/caregivers/caregivers.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'New Caregiver Application | Healthcare Portal' }]
 
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const posted = await readCaregiverFormPost(request)
   if (!posted.ok) return posted.response
   try {
-    await createCaregiver(posted.input, posted.files, { request, userId: user.id })
+    await createCaregiver(posted.input, posted.files, userActor(request, user))
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to submit caregiver application')
   }

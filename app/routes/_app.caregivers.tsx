@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
-import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/components/caregiver-parts'
+import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/features/caregivers/caregiver-parts'
 import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
 import { NumberedPagination } from '~/components/pagination'
 import { PageHeader } from '~/components/page-header'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { buttonClassName } from '~/components/ui/button'
-import { listCaregivers } from '~/models/caregiver.server'
+import { listCaregivers } from '~/features/caregivers/caregivers.server'
 import {
   BACKGROUND_CHECK_LABELS,
   BACKGROUND_CHECK_STATUSES,
@@ -15,12 +15,12 @@ import {
   STATUS_FILTER_OPTIONS,
   parseCaregiverListQuery,
   yearsExperienceLabel,
-} from '~/schemas/caregiver'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { expiryState, formatDay, todayIn } from '~/utils/caregiver'
-import { getEnv } from '~/utils/env.server'
-import { cn } from '~/utils/misc'
-import { useCan } from '~/utils/user'
+} from '~/features/caregivers/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { expiryState, formatDay, todayIn } from '~/features/caregivers/rules'
+import { getEnv } from '~/platform/env.server'
+import { cn } from '~/lib/misc'
+import { useCan } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Caregiver Onboarding | Healthcare Portal' }]
 

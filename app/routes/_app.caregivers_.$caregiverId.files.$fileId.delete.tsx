@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/models/caregiver.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/features/caregivers/caregivers.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Remove File | Healthcare Portal' }]
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const profile = `/caregivers/${params.caregiverId}`
-  const removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', { request, userId: user.id }).catch(
+  const removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', userActor(request, user)).catch(
     (error: unknown) => {
       console.error(error)
       return undefined

@@ -6,7 +6,7 @@ import {
   BackgroundCheckBadge,
   CaregiverStatusBadge,
   ExpiryDate,
-} from '~/components/caregiver-parts'
+} from '~/features/caregivers/caregiver-parts'
 import { PageHeader } from '~/components/page-header'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -16,7 +16,7 @@ import {
   listCaregiverAudit,
   recordCaregiverView,
   setCaregiverStates,
-} from '~/models/caregiver.server'
+} from '~/features/caregivers/caregivers.server'
 import {
   BACKGROUND_CHECK_LABELS,
   BACKGROUND_CHECK_STATUSES,
@@ -24,8 +24,8 @@ import {
   statusChangeSchema,
   yearsExperienceLabel,
   type BackgroundCheckStatus,
-} from '~/schemas/caregiver'
-import { requireUserWithPermission } from '~/utils/auth.server'
+} from '~/features/caregivers/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
   CAREGIVER_FILE_KINDS,
   FILE_KIND_LABELS,
@@ -33,12 +33,13 @@ import {
   formatFileSize,
   formatRate,
   todayIn,
-} from '~/utils/caregiver'
-import { getEnv } from '~/utils/env.server'
-import { titleCase } from '~/utils/misc'
-import { formatDateTime } from '~/utils/time'
-import { redirectWithToast } from '~/utils/toast.server'
-import { useCan, useTimeZone } from '~/utils/user'
+} from '~/features/caregivers/rules'
+import { getEnv } from '~/platform/env.server'
+import { titleCase } from '~/lib/misc'
+import { formatDateTime } from '~/lib/time'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { useCan, useTimeZone } from '~/platform/auth/user'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.caregiver.fullName : 'Caregiver'} | Healthcare Portal` },
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const record = await getCaregiver(params.caregiverId ?? '')
   if (!record) throw new Response('Caregiver not found', { status: 404 })
   // Who looked at an applicant's personal data is part of its trail.
-  await recordCaregiverView(record.id, { request, userId: user.id })
+  await recordCaregiverView(record.id, userActor(request, user))
   const caregiver = caregiverToJson(record)
   const progress = computeApplicationProgress({
     ...caregiver,
@@ -81,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? ({ field: 'status', to: parsed.data.value } as const)
       : ({ field: 'backgroundCheckStatus', to: parsed.data.value } as const)
   const here = `/caregivers/${params.caregiverId}`
-  const results = await setCaregiverStates(params.caregiverId ?? '', [change], { request, userId: user.id }).catch((error: unknown) => {
+  const results = await setCaregiverStates(params.caregiverId ?? '', [change], userActor(request, user)).catch((error: unknown) => {
     console.error(error)
     return undefined
   })

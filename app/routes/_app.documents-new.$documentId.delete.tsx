@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteDocument, getDocument } from '~/models/document.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteDocument, getDocument } from '~/features/documents/documents.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const back = `/documents-new${new URL(request.url).search}`
-  const deleted = await deleteDocument(params.documentId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+  const deleted = await deleteDocument(params.documentId ?? '', userActor(request, user)).catch((error: unknown) => {
     console.error(error)
     return null
   })

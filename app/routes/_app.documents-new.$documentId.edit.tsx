@@ -5,10 +5,11 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { getDocument, updateDocument } from '~/models/document.server'
-import { documentEditSchema } from '~/schemas/document'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { getDocument, updateDocument } from '~/features/documents/documents.server'
+import { documentEditSchema } from '~/features/documents/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const submission = parseWithZod(await request.formData(), { schema: documentEditSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  const document = await updateDocument(params.documentId ?? '', submission.value, { request, userId: user.id }).catch(() => undefined)
+  const document = await updateDocument(params.documentId ?? '', submission.value, userActor(request, user)).catch(() => undefined)
   const back = `/documents-new${new URL(request.url).search}`
   if (document === undefined) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to update document' })
   if (!document) throw new Response('Document not found', { status: 404 })

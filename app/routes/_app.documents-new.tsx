@@ -8,16 +8,17 @@ import { PageHeader } from '~/components/page-header'
 import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { listDocuments } from '~/models/document.server'
-import { listDocumentTypes } from '~/models/document-type.server'
-import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, formatFileSize, parseDocumentListQuery } from '~/schemas/document'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { publishDocumentTemplate } from '~/utils/document-publish.server'
-import { cn } from '~/utils/misc'
-import { redirectWithToast } from '~/utils/toast.server'
-import { formatDate } from '~/utils/time'
-import { useHydrated } from '~/utils/use-hydrated'
-import { useCan, useTimeZone } from '~/utils/user'
+import { listDocuments } from '~/features/documents/documents.server'
+import { listDocumentTypes } from '~/features/document-types/document-types.server'
+import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, formatFileSize, parseDocumentListQuery } from '~/features/documents/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { publishDocumentTemplate } from '~/features/documents/publish.server'
+import { cn } from '~/lib/misc'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { formatDate } from '~/lib/time'
+import { useHydrated } from '~/lib/use-hydrated'
+import { useCan, useTimeZone } from '~/platform/auth/user'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Document Management | Healthcare Portal' }]
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const form = await request.formData()
   if (form.get('intent') !== 'publish') throw new Response('Unknown intent', { status: 400 })
-  const result = await publishDocumentTemplate(String(form.get('documentId') ?? ''), { request, userId: user.id })
+  const result = await publishDocumentTemplate(String(form.get('documentId') ?? ''), userActor(request, user))
   const back = `/documents-new${new URL(request.url).search}`
   if (result.ok) return redirectWithToast(back, { title: 'Template Created', description: `BoldSign template ${result.templateId}` })
   if (result.status === 404) throw new Response('Document not found', { status: 404 })

@@ -6,13 +6,14 @@ import type { z } from 'zod'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { ErrorList, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { createDocument } from '~/models/document.server'
-import { listDocumentTypes } from '~/models/document-type.server'
-import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/schemas/document'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { UploadError, receivePdfUpload } from '~/utils/document-upload.server'
-import { getStorage } from '~/utils/storage.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { createDocument } from '~/features/documents/documents.server'
+import { listDocumentTypes } from '~/features/document-types/document-types.server'
+import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/features/documents/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { UploadError, receivePdfUpload } from '~/features/documents/upload.server'
+import { getStorage } from '~/platform/storage.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Upload Document | Healthcare Portal' }]
 
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   }
   try {
-    await createDocument(file, submission.value, { request, userId: user.id, userName: user.name })
+    await createDocument(file, submission.value, { ...userActor(request, user), userName: user.name })
   } catch (error) {
     console.error(error)
     return uploadFailed('Upload failed', 500)

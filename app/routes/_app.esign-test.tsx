@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { ComingSoon, PageHeader } from '~/components/page-header'
-import { requireUserWithPermission } from '~/utils/auth.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'E-Signature Test | Healthcare Portal' }]
 

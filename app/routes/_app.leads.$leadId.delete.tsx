@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteLead, getLead } from '~/models/lead.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteLead, getLead } from '~/features/leads/leads.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Lead | Healthcare Portal' }]
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteLead(params.leadId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+  const deleted = await deleteLead(params.leadId ?? '', userActor(request, user)).catch((error: unknown) => {
     console.error(error)
     return null
   })

@@ -2,14 +2,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { LeadForm } from '~/components/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead, updateLead } from '~/models/lead.server'
-import { leadSchema } from '~/schemas/lead'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { syncLeadNow } from '~/utils/lead-sync.server'
-import { dialogExitPath } from '~/utils/request.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { getLead, updateLead } from '~/features/leads/leads.server'
+import { leadSchema } from '~/features/leads/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { dialogExitPath } from '~/platform/http/request.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Edit Lead - ${data.lead.firstName} ${data.lead.lastName}` : 'Edit Lead'} | Healthcare Portal` },
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let lead
   try {
-    lead = await updateLead(existing.id, submission.value, { request, userId: user.id })
+    lead = await updateLead(existing.id, submission.value, userActor(request, user))
   } catch (error) {
     console.error(error)
     return json(submission.reply({ formErrors: ['Failed to update lead'] }), {

@@ -2,14 +2,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLocation } from '@remix-run/react'
-import { LeadForm } from '~/components/lead-form'
+import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { createLead } from '~/models/lead.server'
-import { leadSchema } from '~/schemas/lead'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { leadCreatedToast } from '~/utils/lead-messages'
-import { syncLeadNow } from '~/utils/lead-sync.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { createLead } from '~/features/leads/leads.server'
+import { leadSchema } from '~/features/leads/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { leadCreatedToast } from '~/features/leads/messages'
+import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add New Lead | Healthcare Portal' }]
 
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let lead
   try {
-    lead = await createLead(submission.value, { request, userId: user.id })
+    lead = await createLead(submission.value, userActor(request, user))
   } catch (error) {
     console.error(error)
     return json(submission.reply({ formErrors: ['Failed to create lead'] }), {

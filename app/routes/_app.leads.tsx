@@ -7,10 +7,10 @@ import { PreviousNextPagination } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
-import { listLeads } from '~/models/lead.server'
-import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/schemas/lead'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { useCan } from '~/utils/user'
+import { listLeads } from '~/features/leads/leads.server'
+import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/features/leads/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { useCan } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Lead Management | Healthcare Portal' }]
 

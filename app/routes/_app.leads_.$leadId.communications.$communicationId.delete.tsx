@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData, useParams } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCommunication, getCommunication } from '~/models/communication.server'
-import { communicationTypeLabel } from '~/schemas/communication'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteCommunication, getCommunication } from '~/features/leads/communications.server'
+import { communicationTypeLabel } from '~/features/leads/communication-schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const leadId = params.leadId ?? ''
-  const deleted = await deleteCommunication(leadId, params.communicationId ?? '', { request, userId: user.id }).catch(
+  const deleted = await deleteCommunication(leadId, params.communicationId ?? '', userActor(request, user)).catch(
     (error: unknown) => {
       console.error(error)
       return null

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData, useParams } from '@remix-run/react'
-import { CommunicationForm } from '~/components/communication-form'
+import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { getCommunication, updateCommunication } from '~/models/communication.server'
-import { communicationSchema } from '~/schemas/communication'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { getCommunication, updateCommunication } from '~/features/leads/communications.server'
+import { communicationSchema } from '~/features/leads/communication-schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
-    await updateCommunication(existing.leadId, existing.id, submission.value, { request, userId: user.id })
+    await updateCommunication(existing.leadId, existing.id, submission.value, userActor(request, user))
   } catch (error) {
     console.error(error)
     return json(submission.reply({ formErrors: ['Failed to update communication'] }), {

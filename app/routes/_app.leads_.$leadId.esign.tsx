@@ -3,8 +3,8 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ComingSoon } from '~/components/page-header'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead } from '~/models/lead.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
+import { getLead } from '~/features/leads/leads.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')

@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { RegistrationProgress, RegistrationStepForm } from '~/components/patient-registration'
+import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
-import { getPatient, recordPatientView } from '~/models/patient.server'
-import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/schemas/patient'
-import { requireUserWithPermission } from '~/utils/auth.server'
+import { getPatient, recordPatientView } from '~/features/patients/patients.server'
+import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/features/patients/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
   canOpenStep,
   handleStepSubmission,
   registrationLocations,
   stepDefaults,
-} from '~/utils/patient-registration.server'
+} from '~/features/patients/registration.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Edit Patient - ${data.name}` : 'Edit Patient'} | Healthcare Portal` },
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { patient, step } = await loadStep(params)
   const { closeTo, stepPath } = registrationLocations(request)
   if (!canOpenStep(patient, step)) return redirect(stepPath(patient.id, nextStep(patient.completedSteps) ?? REGISTRATION_STEPS[0]))
-  await recordPatientView(patient.id, { request, userId: user.id })
+  await recordPatientView(patient.id, userActor(request, user))
   return json({
     id: patient.id,
     name: `${patient.firstName} ${patient.lastName}`,

@@ -2,15 +2,17 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { RegistrationProgress, RegistrationStepForm } from '~/components/patient-registration'
+import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead, isUuid } from '~/models/lead.server'
-import { LeadAlreadyConvertedError, createPatient, findPatientForLead } from '~/models/patient.server'
-import { REGISTRATION_STEPS, personalInfoSchema } from '~/schemas/patient'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { registrationLocations } from '~/utils/patient-registration.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { getLead } from '~/features/leads/leads.server'
+import { isUuid } from '~/lib/ids'
+import { LeadAlreadyConvertedError, createPatient, findPatientForLead } from '~/features/patients/patients.server'
+import { REGISTRATION_STEPS, personalInfoSchema } from '~/features/patients/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { registrationLocations } from '~/features/patients/registration.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'New Patient Registration | Healthcare Portal' }]
 
@@ -64,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let patient
   try {
-    patient = await createPatient(submission.value, { request, userId: user.id }, { leadId: lead?.id })
+    patient = await createPatient(submission.value, userActor(request, user), { leadId: lead?.id })
   } catch (error) {
     const message = error instanceof LeadAlreadyConvertedError ? error.message : 'Failed to register patient'
     if (!(error instanceof LeadAlreadyConvertedError)) console.error(error)

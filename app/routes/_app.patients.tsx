@@ -4,10 +4,10 @@ import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
 import { PageHeader } from '~/components/page-header'
 import { NumberedPagination } from '~/components/pagination'
-import { RegistrationStatusBadge } from '~/components/patient-registration'
+import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { buttonClassName } from '~/components/ui/button'
-import { listPatients } from '~/models/patient.server'
+import { listPatients } from '~/features/patients/patients.server'
 import {
   CARE_TYPES,
   REGISTRATION_DATE_FILTER_OPTIONS,
@@ -15,12 +15,12 @@ import {
   nextStep,
   optionLabel,
   parsePatientListQuery,
-} from '~/schemas/patient'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { cn } from '~/utils/misc'
-import { formatDate } from '~/utils/time'
-import { useCan, useTimeZone } from '~/utils/user'
+} from '~/features/patients/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { cn } from '~/lib/misc'
+import { formatDate } from '~/lib/time'
+import { useCan, useTimeZone } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Patient Onboarding | Healthcare Portal' }]
 

@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { RegistrationStatusBadge } from '~/components/patient-registration'
+import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { getLead } from '~/models/lead.server'
+import { getLead } from '~/features/leads/leads.server'
 import {
   RegistrationNotReadyError,
   approveRegistration,
   getPatient,
   getPatientHistory,
   recordPatientView,
-} from '~/models/patient.server'
+} from '~/features/patients/patients.server'
 import {
   CARE_TIMES,
   CARE_TYPES,
@@ -29,12 +29,13 @@ import {
   nextStep,
   optionLabel,
   registrationProgress,
-} from '~/schemas/patient'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { fromDateColumn } from '~/utils/date-column'
-import { redirectWithToast } from '~/utils/toast.server'
-import { formatDateTime } from '~/utils/time'
-import { useCan, useTimeZone } from '~/utils/user'
+} from '~/features/patients/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { fromDateColumn } from '~/lib/date-column'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { formatDateTime } from '~/lib/time'
+import { useCan, useTimeZone } from '~/platform/auth/user'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.patient.firstName} ${data.patient.lastName}` : 'Patient'} | Healthcare Portal` },
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const patient = await getPatient(params.patientId ?? '')
   if (!patient) throw new Response('Patient not found', { status: 404 })
   // Who opened which record is part of the record's history (PHI access).
-  await recordPatientView(patient.id, { request, userId: user.id })
+  await recordPatientView(patient.id, userActor(request, user))
   const [history, lead] = await Promise.all([
     getPatientHistory(patient.id),
     patient.leadId ? getLead(patient.leadId) : null,
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   if (form.get('intent') !== 'approve') throw new Response('Unknown intent', { status: 400 })
   try {
-    await approveRegistration(patient.id, { request, userId: user.id })
+    await approveRegistration(patient.id, userActor(request, user))
   } catch (error) {
     if (!(error instanceof RegistrationNotReadyError)) throw error
     return redirectWithToast(`/patients/${patient.id}`, { type: 'destructive', title: 'Error', description: error.message })

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { userHasPermission } from '~/utils/permissions'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userHasPermission } from '~/platform/auth/permissions'
 
 /** GoFormz is the default tab for those who may see provider settings. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,13 +10,13 @@ import {
   buildAuditPagination,
   listAuditEntityTypes,
   listAuditEntries,
-} from '~/models/audit.server'
-import { listUsers } from '~/models/user.server'
-import { auditFilterSchema } from '~/schemas/audit'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { cn, titleCase } from '~/utils/misc'
-import { addDays, formatTimestamp, zonedDayStart } from '~/utils/time'
+} from '~/platform/audit.server'
+import { listUsers } from '~/features/users/users.server'
+import { auditFilterSchema } from '~/features/audit-log/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { cn, titleCase } from '~/lib/misc'
+import { addDays, formatTimestamp, zonedDayStart } from '~/lib/time'
 
 export const meta: MetaFunction = () => [{ title: 'Audit Log | Settings | Healthcare Portal' }]
 

@@ -5,11 +5,12 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { recordAudit } from '~/models/audit.server'
-import { getBoldsignSettingsView, saveBoldsignSettings } from '~/models/integration-setting.server'
-import { BOLDSIGN_REGIONS, boldsignSettingsSchema } from '~/schemas/integrations'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { recordAudit } from '~/platform/audit.server'
+import { getBoldsignSettingsView, saveBoldsignSettings } from '~/integrations/settings.server'
+import { BOLDSIGN_REGIONS, boldsignSettingsSchema } from '~/integrations/settings-schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
@@ -30,8 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await saveBoldsignSettings(submission.value)
   await recordAudit({
-    request,
-    userId: user.id,
+    actor: userActor(request, user),
     action: 'update',
     entityType: 'IntegrationSetting',
     entityId: 'boldsign',

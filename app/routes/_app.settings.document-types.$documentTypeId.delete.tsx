@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteDocumentType, getDocumentType } from '~/models/document-type.server'
-import { DOCUMENT_TYPES_PATH } from '~/schemas/document-type'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { redirectWithToast } from '~/utils/toast.server'
+import { deleteDocumentType, getDocumentType } from '~/features/document-types/document-types.server'
+import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Document Type | Settings | Healthcare Portal' }]
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteDocumentType(params.documentTypeId ?? '', { request, userId: user.id }).catch((error: unknown) => {
+  const deleted = await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user)).catch((error: unknown) => {
     console.error(error)
     return null
   })

@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { DocumentTypeForm } from '~/components/document-type-form'
+import { DocumentTypeForm } from '~/features/document-types/document-type-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { createDocumentType } from '~/models/document-type.server'
-import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/schemas/document-type'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server'
+import { createDocumentType } from '~/features/document-types/document-types.server'
+import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add Document Type | Settings | Healthcare Portal' }]
 
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: documentTypeFormSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
-    await createDocumentType(submission.value, { request, userId: user.id })
+    await createDocumentType(submission.value, userActor(request, user))
   } catch (error) {
     console.error(error)
     return json(submission.reply({ formErrors: ['Failed to save document type'] }), {

@@ -3,11 +3,11 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData, useOutlet } from '@remix-run/react'
 import { useDialogOutletOnly } from '~/components/route-dialog'
 import { buttonClassName } from '~/components/ui/button'
-import { listDocumentTypes } from '~/models/document-type.server'
-import { DOCUMENT_TYPES_PATH } from '~/schemas/document-type'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { cn } from '~/utils/misc'
-import { useCan } from '~/utils/user'
+import { listDocumentTypes } from '~/features/document-types/document-types.server'
+import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { cn } from '~/lib/misc'
+import { useCan } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Document Types | Settings | Healthcare Portal' }]
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ComingSoon } from '~/components/page-header'
-import { requireUserWithPermission } from '~/utils/auth.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')

@@ -5,14 +5,15 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { recordAudit } from '~/models/audit.server'
-import { getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/models/integration-setting.server'
-import { ghlSettingsSchema } from '~/schemas/integrations'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { formatDateTime } from '~/utils/time'
-import { GhlError, listGhlCalendars } from '~/utils/ghl.server'
-import { redirectWithToast } from '~/utils/toast.server'
-import { useTimeZone } from '~/utils/user'
+import { recordAudit } from '~/platform/audit.server'
+import { getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/integrations/settings.server'
+import { ghlSettingsSchema } from '~/integrations/settings-schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { formatDateTime } from '~/lib/time'
+import { GhlError, listGhlCalendars } from '~/integrations/gohighlevel/client.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { useTimeZone } from '~/platform/auth/user'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent, ...input } = submission.value
   await saveGhlSettings(input)
-  await recordAudit({ request, userId: user.id, action: 'update', entityType: 'IntegrationSetting', entityId: 'gohighlevel', details: { tokenChanged: Boolean(input.token) } })
+  await recordAudit({ actor: userActor(request, user), action: 'update', entityType: 'IntegrationSetting', entityId: 'gohighlevel', details: { tokenChanged: Boolean(input.token) } })
   if (intent === 'save') return redirectWithToast('/settings/gohighlevel', { title: 'Settings Saved' })
 
   const config = await getGhlConfig()

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { cn } from '~/utils/misc'
-import { userHasPermission } from '~/utils/permissions'
-import { SETTINGS_TABS } from '~/utils/settings-tabs'
-import { useUser } from '~/utils/user'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { cn } from '~/lib/misc'
+import { userHasPermission } from '~/platform/auth/permissions'
+import { SETTINGS_TABS } from '~/features/shell/settings-tabs'
+import { useUser } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Settings & Management | Healthcare Portal' }]
 

@@ -5,16 +5,17 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/models/user.server'
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '~/schemas/auth'
-import { deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/schemas/users'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { cn } from '~/utils/misc'
-import { ROLES, ROLE_LABELS, isRole } from '~/utils/permissions'
-import { destroyUserSessions } from '~/utils/session.server'
-import { formatDateTime } from '~/utils/time'
-import { redirectWithToast } from '~/utils/toast.server'
+import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/features/users/users.server'
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '~/features/users/auth-schema'
+import { deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/features/users/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { getEnv } from '~/platform/env.server'
+import { cn } from '~/lib/misc'
+import { ROLES, ROLE_LABELS, isRole } from '~/platform/auth/permissions'
+import { destroyUserSessions } from '~/platform/auth/session.server'
+import { formatDateTime } from '~/lib/time'
+import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.user.name ?? 'User'} | Users | Settings | Healthcare Portal` },
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireUserWithPermission(request, 'users:manage')
   const user = await findUserForAdmin(params.userId)
   if (!user) throw new Response('No user with this id.', { status: 404, statusText: 'Not Found' })
-  const context = { request, actor }
+  const context = userActor(request, actor)
   const page = `/settings/users/${user.id}`
   const formData = await request.formData()
 

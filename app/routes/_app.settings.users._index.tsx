@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { buttonClassName } from '~/components/ui/button'
-import { listUsers } from '~/models/user.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { cn } from '~/utils/misc'
-import { ROLE_LABELS, isRole } from '~/utils/permissions'
-import { formatDate } from '~/utils/time'
+import { listUsers } from '~/features/users/users.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { cn } from '~/lib/misc'
+import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
+import { formatDate } from '~/lib/time'
 
 export const meta: MetaFunction = () => [{ title: 'Users | Settings | Healthcare Portal' }]
 

@@ -5,12 +5,13 @@ import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { createUserAccount } from '~/models/user.server'
-import { PASSWORD_MIN_LENGTH } from '~/schemas/auth'
-import { createUserSchema } from '~/schemas/users'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { ROLES, ROLE_LABELS } from '~/utils/permissions'
-import { redirectWithToast } from '~/utils/toast.server'
+import { createUserAccount } from '~/features/users/users.server'
+import { PASSWORD_MIN_LENGTH } from '~/features/users/auth-schema'
+import { createUserSchema } from '~/features/users/schema'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { ROLES, ROLE_LABELS } from '~/platform/auth/permissions'
+import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add user | Settings | Healthcare Portal' }]
 
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
-  const result = await createUserAccount(submission.value, { request, actor })
+  const result = await createUserAccount(submission.value, userActor(request, actor))
   if (!result.ok) {
     return json(
       submission.reply({

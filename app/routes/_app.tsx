@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { SessionTimeout } from '~/components/session-timeout'
-import { Sidebar } from '~/components/sidebar'
-import { requireSession } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { getSidebarState } from '~/utils/sidebar.server'
-import { useOptionalUser } from '~/utils/user'
+import { SessionTimeout } from '~/features/shell/session-timeout'
+import { Sidebar } from '~/features/shell/sidebar'
+import { requireSession } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { getSidebarState } from '~/features/shell/sidebar.server'
+import { useOptionalUser } from '~/platform/auth/user'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireSession(request)

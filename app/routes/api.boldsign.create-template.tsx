@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { z } from 'zod'
-import { getBoldsignConfig } from '~/models/integration-setting.server'
-import { MAX_DOCUMENT_BYTES } from '~/schemas/document'
-import { methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { BoldsignError, createBoldsignTemplate } from '~/utils/boldsign.server'
-import { BOLDSIGN_NOT_CONFIGURED } from '~/utils/document-publish.server'
+import { getBoldsignConfig } from '~/integrations/settings.server'
+import { MAX_DOCUMENT_BYTES } from '~/features/documents/schema'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { BoldsignError, createBoldsignTemplate } from '~/integrations/boldsign/client.server'
+import { BOLDSIGN_NOT_CONFIGURED } from '~/features/documents/publish.server'
 
 const bodySchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, { message: 'Title is required' }).max(200),

@@ -9,11 +9,12 @@ import {
   setCaregiverStates,
   updateCaregiver,
   type CaregiverStateChange,
-} from '~/models/caregiver.server'
-import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, caregiverApiSchema } from '~/schemas/caregiver'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { discardCaregiverFiles } from '~/utils/caregiver-upload.server'
+} from '~/features/caregivers/caregivers.server'
+import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, caregiverApiSchema } from '~/features/caregivers/schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 const NOT_FOUND = 'Caregiver not found'
 
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const caregiver = await getCaregiver(params.caregiverId ?? '')
   if (!caregiver) throw apiError(404, NOT_FOUND)
-  await recordCaregiverView(caregiver.id, { request, userId: user.id })
+  await recordCaregiverView(caregiver.id, userActor(request, user))
   return json(caregiverToJson(caregiver))
 }
 
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
-  const actor = { request, userId: user.id }
+  const actor = userActor(request, user)
   const existing = await getCaregiver(params.caregiverId ?? '')
   if (request.method === 'DELETE') {
     const storageKeys = existing ? await deleteCaregiver(existing.id, actor) : null

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { caregiverToJson, createCaregiver, getCaregiver, listCaregiversForApi } from '~/models/caregiver.server'
-import { caregiverApiSchema, parseCaregiverListQuery } from '~/schemas/caregiver'
-import { methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { caregiverToJson, createCaregiver, getCaregiver, listCaregiversForApi } from '~/features/caregivers/caregivers.server'
+import { caregiverApiSchema, parseCaregiverListQuery } from '~/features/caregivers/schema'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 const API_PAGE_SIZE = 50
 
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, caregiverApiSchema, 'caregiver')
-  const created = await createCaregiver(input, [], { request, userId: user.id })
+  const created = await createCaregiver(input, [], userActor(request, user))
   const caregiver = await getCaregiver(created.id)
   return json(caregiverToJson(caregiver!), { status: 201 })
 }

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { deleteDocumentType, documentTypeToJson, getDocumentType, updateDocumentType } from '~/models/document-type.server'
-import { documentTypeApiError, documentTypeSchema } from '~/schemas/document-type'
-import { apiError, methodNotAllowed, readJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { deleteDocumentType, documentTypeToJson, getDocumentType, updateDocumentType } from '~/features/document-types/document-types.server'
+import { documentTypeApiError, documentTypeSchema } from '~/features/document-types/schema'
+import { apiError, methodNotAllowed, readJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 const NOT_FOUND = 'Document type not found'
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/document-types/{id} (the whole type, as on create) and DELETE /api/document-types/{id}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
-  const actor = { request, userId: user.id }
+  const actor = userActor(request, user)
   const existing = await getDocumentType(params.documentTypeId ?? '')
   if (request.method === 'DELETE') {
     if (!existing || !(await deleteDocumentType(existing.id, actor))) throw apiError(404, NOT_FOUND)

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { createDocumentType, documentTypeToJson, listDocumentTypes } from '~/models/document-type.server'
-import { documentTypeApiError, documentTypeSchema } from '~/schemas/document-type'
-import { apiError, methodNotAllowed, readJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { createDocumentType, documentTypeToJson, listDocumentTypes } from '~/features/document-types/document-types.server'
+import { documentTypeApiError, documentTypeSchema } from '~/features/document-types/schema'
+import { apiError, methodNotAllowed, readJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 /** GET /api/document-types — an array, by display order then name. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,6 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const { error, fieldErrors } = documentTypeApiError(parsed.error)
     throw apiError(400, error, { fieldErrors })
   }
-  const documentType = await createDocumentType(parsed.data, { request, userId: user.id })
+  const documentType = await createDocumentType(parsed.data, userActor(request, user))
   return json(documentTypeToJson(documentType), { status: 201 })
 }

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { countDownload, getDocument } from '~/models/document.server'
-import { apiError } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { getStorage } from '~/utils/storage.server'
+import { countDownload, getDocument } from '~/features/documents/documents.server'
+import { apiError } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { getStorage } from '~/platform/storage.server'
 
 /** GET /api/documents/{id}/download — the file, to signed-in staff only; counted in Downloads. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { deleteDocument, documentToJson, getDocument, updateDocument } from '~/models/document.server'
-import { documentEditSchema } from '~/schemas/document'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { deleteDocument, documentToJson, getDocument, updateDocument } from '~/features/documents/documents.server'
+import { documentEditSchema } from '~/features/documents/schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUserWithPermission(request, 'records:read')
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/documents/{id} ({ name, description }) and DELETE /api/documents/{id} (removes the file too). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
-  const actor = { request, userId: user.id }
+  const actor = userActor(request, user)
   const id = params.documentId ?? ''
   if (request.method === 'DELETE') {
     if (!(await deleteDocument(id, actor).catch(() => false))) throw apiError(404, 'Document not found')

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { documentToJson, listPendingDocuments } from '~/models/document.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { documentToJson, listPendingDocuments } from '~/features/documents/documents.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 
 /** GET /api/documents/pending — documents whose BoldSign template is still being processed. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { createDocument, documentToJson } from '~/models/document.server'
-import { documentUploadSchema } from '~/schemas/document'
-import { methodNotAllowed } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { UploadError, receivePdfUpload } from '~/utils/document-upload.server'
-import { getStorage } from '~/utils/storage.server'
+import { createDocument, documentToJson } from '~/features/documents/documents.server'
+import { documentUploadSchema } from '~/features/documents/schema'
+import { methodNotAllowed } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { UploadError, receivePdfUpload } from '~/features/documents/upload.server'
+import { getStorage } from '~/platform/storage.server'
 
 /** POST /api/documents/simple-upload — multipart `file` (a PDF, at most 50MB) and `category`. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,6 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const error = !file ? 'Select a PDF file' : parsed.error?.issues.map((issue) => issue.message).join(', ')
     return json({ success: false, error }, { status: 400 })
   }
-  const document = await createDocument(file, parsed.data, { request, userId: user.id, userName: user.name })
+  const document = await createDocument(file, parsed.data, { ...userActor(request, user), userName: user.name })
   return json({ success: true, error: null, document: documentToJson(document) }, { status: 201 })
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { documentToJson, listDocuments } from '~/models/document.server'
-import { parseDocumentListQuery } from '~/schemas/document'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { documentToJson, listDocuments } from '~/features/documents/documents.server'
+import { parseDocumentListQuery } from '~/features/documents/schema'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 
 /** GET /api/documents?q=&category=&type=&page=&pageSize= — newest first; X-Total-Count has the total. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { getGhlSettingsView } from '~/models/integration-setting.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { getGhlSettingsView } from '~/integrations/settings.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 
 /** GET /api/ghl/settings — the configured account(s), without credentials. */
 export async function loader({ request }: LoaderFunctionArgs) {

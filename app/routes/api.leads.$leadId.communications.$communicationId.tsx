@@ -5,15 +5,16 @@ import {
   deleteCommunication,
   getCommunication,
   updateCommunication,
-} from '~/models/communication.server'
-import { communicationSchema } from '~/schemas/communication'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+} from '~/features/leads/communications.server'
+import { communicationSchema } from '~/features/leads/communication-schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 /** PUT and DELETE /api/leads/{leadId}/communications/{id}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
-  const actor = { request, userId: user.id }
+  const actor = userActor(request, user)
   const existing = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
   if (request.method === 'DELETE') {
     if (!existing || !(await deleteCommunication(existing.leadId, existing.id, actor))) {

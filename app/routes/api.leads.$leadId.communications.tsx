@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { communicationToJson, createCommunication, listCommunications } from '~/models/communication.server'
-import { getLead } from '~/models/lead.server'
-import { communicationSchema } from '~/schemas/communication'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
+import { communicationToJson, createCommunication, listCommunications } from '~/features/leads/communications.server'
+import { getLead } from '~/features/leads/leads.server'
+import { communicationSchema } from '~/features/leads/communication-schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUserWithPermission(request, 'records:read')
@@ -20,6 +21,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lead = await getLead(params.leadId ?? '')
   if (!lead) throw apiError(404, 'Lead not found')
   const input = await parseJsonBody(request, communicationSchema, 'communication')
-  const communication = await createCommunication(lead.id, input, user.name, { request, userId: user.id })
+  const communication = await createCommunication(lead.id, input, user.name, userActor(request, user))
   return json(communicationToJson(communication), { status: 201 })
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { deleteLead, getLead, leadToJson, updateLead } from '~/models/lead.server'
-import { leadSchema } from '~/schemas/lead'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { syncLeadNow } from '~/utils/lead-sync.server'
+import { deleteLead, getLead, leadToJson, updateLead } from '~/features/leads/leads.server'
+import { leadSchema } from '~/features/leads/schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiUserWithPermission(request, 'records:read')
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/leads/{id} (the whole lead, as on create) and DELETE /api/leads/{id}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
-  const actor = { request, userId: user.id }
+  const actor = userActor(request, user)
   const existing = await getLead(params.leadId ?? '')
   if (request.method === 'DELETE') {
     if (!existing || !(await deleteLead(existing.id, actor))) throw apiError(404, 'Lead not found')

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { createLead, getLead, leadToJson, listLeadsForApi } from '~/models/lead.server'
-import { leadListQuerySchema, leadSchema } from '~/schemas/lead'
-import { methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { syncLeadNow } from '~/utils/lead-sync.server'
+import { createLead, getLead, leadToJson, listLeadsForApi } from '~/features/leads/leads.server'
+import { leadListQuerySchema, leadSchema } from '~/features/leads/schema'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 const API_PAGE_SIZE = 50
 
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, leadSchema, 'lead')
-  const lead = await createLead(input, { request, userId: user.id })
+  const lead = await createLead(input, userActor(request, user))
   const ghlSync = await syncLeadNow(lead.id)
   const saved = await getLead(lead.id)
   return json({ ...leadToJson(saved ?? lead), ghlSync }, { status: 201 })

@@ -6,17 +6,18 @@ import {
   patientToJson,
   recordPatientView,
   updatePatientFromApi,
-} from '~/models/patient.server'
-import { patientApiSchema } from '~/schemas/patient'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
+} from '~/features/patients/patients.server'
+import { patientApiSchema } from '~/features/patients/schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const patient = await getPatient(params.patientId ?? '')
   if (!patient) throw apiError(404, 'Patient not found')
-  await recordPatientView(patient.id, { request, userId: user.id })
+  await recordPatientView(patient.id, userActor(request, user))
   return json(patientToJson(patient))
 }
 
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await getPatient(params.patientId ?? ''))) throw apiError(404, 'Patient not found')
   const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
   try {
-    const patient = await updatePatientFromApi(params.patientId ?? '', input, { request, userId: user.id })
+    const patient = await updatePatientFromApi(params.patientId ?? '', input, userActor(request, user))
     if (!patient) throw apiError(404, 'Patient not found')
     return json(patientToJson(patient))
   } catch (error) {

@@ -6,11 +6,12 @@ import {
   listPatientsForApi,
   patientToJson,
   recordPatientListRead,
-} from '~/models/patient.server'
-import { parsePatientListQuery, patientApiSchema } from '~/schemas/patient'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/utils/api.server'
-import { requireApiUserWithPermission } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
+} from '~/features/patients/patients.server'
+import { parsePatientListQuery, patientApiSchema } from '~/features/patients/schema'
+import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 const API_PAGE_SIZE = 50
 
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
   await recordPatientListRead(
     patients.map((patient) => patient.id),
-    { request, userId: user.id },
+    userActor(request, user),
   )
   return json(patients, { headers: { 'X-Total-Count': String(total) } })
 }
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
   try {
-    const patient = await createPatientFromApi(input, { request, userId: user.id })
+    const patient = await createPatientFromApi(input, userActor(request, user))
     return json(patientToJson(patient), { status: 201 })
   } catch (error) {
     if (error instanceof PatientUpdateRefusedError) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { settleBoldsignTemplate } from '~/models/document.server'
-import { getBoldsignWebhookSecret } from '~/models/integration-setting.server'
-import { firstDelivery, verifyBoldsignSignature } from '~/utils/webhooks.server'
+import { settleBoldsignTemplate } from '~/features/documents/documents.server'
+import { getBoldsignWebhookSecret } from '~/integrations/settings.server'
+import { firstDelivery, verifyBoldsignSignature } from '~/integrations/boldsign/webhook.server'
 
 type BoldsignEvent = {
   event?: { id?: string; eventType?: string }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { getCaregiverFile, recordCaregiverFileDownload } from '~/models/caregiver.server'
-import { requireUserWithPermission } from '~/utils/auth.server'
-import { getStorage } from '~/utils/storage.server'
+import { getCaregiverFile, recordCaregiverFileDownload } from '~/features/caregivers/caregivers.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getStorage } from '~/platform/storage.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 /**
  * A file name as the `filename*` parameter of Content-Disposition (RFC 5987
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const storage = getStorage()
   if (!file || !(await storage.exists(file.storageKey))) throw new Response('File not found', { status: 404 })
   // Recorded before any byte leaves: a download that cannot be audited does not happen.
-  await recordCaregiverFileDownload(file, { request, userId: user.id })
+  await recordCaregiverFileDownload(file, userActor(request, user))
   const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   return new Response(createReadableStreamFromReadable(storage.read(file.storageKey)), {
     headers: {

@@ -5,14 +5,16 @@ import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { findUserByEmail } from '~/models/user.server'
-import { recordAudit } from '~/models/audit.server'
-import { loginSchema } from '~/schemas/auth'
-import { InvalidCredentialsError, authenticator, redirectIfSignedIn } from '~/utils/auth.server'
-import { getEnv } from '~/utils/env.server'
-import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/utils/rate-limit.server'
-import { getClientAddress, safeRedirectPath } from '~/utils/request.server'
-import { createSession, destroySession } from '~/utils/session.server'
+import { findUserByEmail } from '~/features/users/users.server'
+import { recordAudit } from '~/platform/audit.server'
+import { anonymousActor, userActor } from '~/platform/auth/actor.server'
+import { loginSchema } from '~/features/users/auth-schema'
+import { InvalidCredentialsError, authenticator } from '~/features/users/sign-in.server'
+import { redirectIfSignedIn } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/platform/auth/rate-limit.server'
+import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
+import { createSession, destroySession } from '~/platform/auth/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' }]
 
@@ -32,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const wait = await retryAfterMs(limits)
   if (wait > 0) {
-    await recordAudit({ request, actorEmail: email, action: 'login_failed', entityType: 'User', details: { reason: 'rate_limited' } })
+    await recordAudit({ actor: anonymousActor(request, email), action: 'login_failed', entityType: 'User', details: { reason: 'rate_limited' } })
     const minutes = Math.ceil(wait / 60_000)
     return json(
       submission.reply({
@@ -53,9 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await recordHit(limits)
     const known = await findUserByEmail(email)
     await recordAudit({
-      request,
-      userId: known?.id,
-      actorEmail: email,
+      // Filed under the account that was tried, so its owner's trail shows the attempts.
+      actor: { ...anonymousActor(request, email), userId: known?.id ?? null },
       action: 'login_failed',
       entityType: 'User',
       entityId: known?.id,
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A new session id at every sign-in; any earlier session of this browser ends.
   await destroySession(request)
   const cookie = await createSession(user.id, request)
-  await recordAudit({ request, userId: user.id, actorEmail: user.email, action: 'login', entityType: 'User', entityId: user.id })
+  await recordAudit({ actor: { ...userActor(request, user), email: user.email }, action: 'login', entityType: 'User', entityId: user.id })
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { recordAudit } from '~/models/audit.server'
-import { safeRedirectPath } from '~/utils/request.server'
-import { destroySession, getActiveSession } from '~/utils/session.server'
+import { recordAudit } from '~/platform/audit.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { safeRedirectPath } from '~/platform/http/request.server'
+import { destroySession, getActiveSession } from '~/platform/auth/session.server'
 
 export async function loader() {
   return redirect('/')
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getActiveSession(request)
   const cookie = await destroySession(request)
   if (session) {
-    await recordAudit({ request, userId: session.user.id, action: 'logout', entityType: 'User', entityId: session.user.id })
+    await recordAudit({ actor: userActor(request, session.user), action: 'logout', entityType: 'User', entityId: session.user.id })
   }
   const form = await request.formData().catch(() => null)
   let target = '/login'

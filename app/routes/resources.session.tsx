@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { getActiveSession, extendSession } from '~/utils/session.server'
+import { getActiveSession, extendSession } from '~/platform/auth/session.server'
 
 /**
  * GET: how long the session has left (a passive check). POST: stay signed in.

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server'
-import { SIDEBAR_STATES, type SidebarState } from '~/utils/navigation'
-import { safeRedirectPath } from '~/utils/request.server'
-import { serializeSidebarState } from '~/utils/sidebar.server'
+import { requireUser } from '~/platform/auth/auth.server'
+import { SIDEBAR_STATES, type SidebarState } from '~/features/shell/navigation'
+import { safeRedirectPath } from '~/platform/http/request.server'
+import { serializeSidebarState } from '~/features/shell/sidebar.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request)

@@ -112,7 +112,7 @@ async function main() {
 
   // Seed in this process (the embedded database allows one process at a time).
   Object.assign(process.env, env)
-  const { getDatabase, disconnectDatabase } = await import('~/utils/db.server')
+  const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
   const database = await getDatabase()
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()

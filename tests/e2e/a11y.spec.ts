@@ -1,4 +1,4 @@
-import { SETTINGS_TABS } from '../../app/utils/settings-tabs'
+import { SETTINGS_TABS } from '~/features/shell/settings-tabs'
 import { SIDEBAR, TEST_PASSWORD, TEST_USERS, checkA11y, expect, formError, test, useRole } from './support/fixtures'
 
 /** axe: no serious or critical WCAG 2.1 A/AA violations. */

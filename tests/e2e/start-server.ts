@@ -39,7 +39,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'))
  * developer's shell (a DATABASE_URL above all) may leak into the run.
  */
 async function configureEnvironment() {
-  const { envSchema, resetEnvCache } = await import('~/utils/env.server')
+  const { envSchema, resetEnvCache } = await import('~/platform/env.server')
   for (const name of Object.keys(envSchema.shape)) delete process.env[name]
   Object.assign(process.env, {
     NODE_ENV: 'production',
@@ -55,6 +55,8 @@ async function configureEnvironment() {
     SEED_DEMO_DATA: 'true',
     LOG_REQUESTS: 'false',
     AGENCY_TIME_ZONE: 'America/New_York',
+    // Cheap password hashes keep sign-ins fast on two cores.
+    PASSWORD_HASH_COST: '10',
   })
   resetEnvCache()
 }
@@ -110,8 +112,8 @@ async function prepare() {
     process.env.DATABASE_URL = database.url
     log(`created database ${database.name}`)
   }
-  const { getDatabase, disconnectDatabase } = await import('~/utils/db.server')
-  const { createUser } = await import('~/models/user.server')
+  const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
+  const { createUser } = await import('~/features/users/users.server')
   try {
     await getDatabase()
     for (const role of Object.keys(TEST_USERS) as TestRole[]) {

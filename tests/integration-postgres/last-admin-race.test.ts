@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { action as userAction } from '~/routes/_app.settings.users.$userId'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 /** Needs truly concurrent connections, which only a PostgreSQL server gives. */

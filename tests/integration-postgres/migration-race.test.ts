@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
 import { expect, test } from 'vitest'
-import { applyMigrations } from '~/utils/migrate.server'
+import { applyMigrations } from '~/platform/migrate.server'
 
 test('two instances starting together apply each migration once', async () => {
   const server = process.env.TEST_DATABASE_URL!

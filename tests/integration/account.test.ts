@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { action as accountAction, loader as accountLoader } from '~/routes/_app.account'
-import { verifyUserLogin } from '~/models/user.server'
-import { prisma } from '~/utils/db.server'
-import { getToast } from '~/utils/toast.server'
+import { verifyUserLogin } from '~/features/users/users.server'
+import { prisma } from '~/platform/db.server'
+import { getToast } from '~/platform/http/toast.server'
 import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor, signedInUser } from '#tests/support/fixtures'
 
 const NEW_PASSWORD = 'another long passphrase'

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import * as auditLogRoute from '~/routes/_app.settings.audit-log'
-import { AUDIT_PAGE_SIZE, recordAudit } from '~/models/audit.server'
-import { prisma } from '~/utils/db.server'
-import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { AUDIT_PAGE_SIZE, recordAudit } from '~/platform/audit.server'
+import { prisma } from '~/platform/db.server'
+import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
+import { systemActor } from '~/platform/actor'
 
 type Entry = { id: string; who: string; action: string; entityType: string; entityId: string | null; when: string; ipAddress: string | null }
 
@@ -48,7 +49,7 @@ describe('browsing entries', () => {
 
   test('the filter form offers every action, the entity types in the log and every user', async () => {
     const { user, cookie } = await signedInUser('admin')
-    await recordAudit({ request: new Request('http://localhost/'), userId: user.id, action: 'view', entityType: 'OptionsTest' })
+    await recordAudit({ actor: testActor(user.id), action: 'view', entityType: 'OptionsTest' })
     const { data } = await auditPage(cookie)
     expect(data.options.actions.map((option: { value: string }) => option.value)).toEqual([
       'create', 'update', 'delete', 'view', 'login', 'login_failed', 'logout',
@@ -207,7 +208,7 @@ describe('the log is append-only', () => {
   }
 
   test('the database refuses to change or delete entries', async () => {
-    await recordAudit({ request: new Request('http://localhost/'), action: 'view', entityType: 'Immutable', entityId: 'x' })
+    await recordAudit({ actor: systemActor('test'), action: 'view', entityType: 'Immutable', entityId: 'x' })
     const entry = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'Immutable' } })
     await expectRefused(() => prisma.auditLog.update({ where: { id: entry.id }, data: { action: 'delete' } }))
     await expectRefused(() => prisma.auditLog.updateMany({ where: { entityType: 'Immutable' }, data: { entityId: 'y' } }))

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { loader as leadsLoader } from '~/routes/_app.leads'
-import { prisma } from '~/utils/db.server'
-import { hashToken } from '~/utils/session.server'
+import { prisma } from '~/platform/db.server'
+import { hashToken } from '~/platform/auth/session.server'
 import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor } from '#tests/support/fixtures'
 
 function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
@@ -185,7 +185,7 @@ describe('sessions', () => {
   test('session ids are stored hashed', async () => {
     const user = await createTestUser()
     const cookie = await sessionCookieFor(user.id)
-    const { getSessionCookie } = await import('~/utils/session.server')
+    const { getSessionCookie } = await import('~/platform/auth/session.server')
     const token = await getSessionCookie().parse(cookie)
     expect(await prisma.session.findUnique({ where: { id: hashToken(token) } })).not.toBeNull()
   })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { action, loader } from '~/routes/_app.settings.boldsign'
-import { getBoldsignConfig } from '~/models/integration-setting.server'
-import { prisma } from '~/utils/db.server'
+import { getBoldsignConfig } from '~/integrations/settings.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 describe('Settings → BoldSign', () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { action as webhook } from '~/routes/api.webhook.boldsign'
 import { loader as pendingLoader } from '~/routes/api.documents.pending'
-import { prisma } from '~/utils/db.server'
-import { resetEnvCache } from '~/utils/env.server'
-import { signBoldsignBody, verifyBoldsignSignature } from '~/utils/webhooks.server'
+import { prisma } from '~/platform/db.server'
+import { resetEnvCache } from '~/platform/env.server'
+import { signBoldsignBody, verifyBoldsignSignature } from '~/integrations/boldsign/webhook.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 const SECRET = 'whsec_test_secret'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { action as listAction, loader as listLoader } from '~/routes/api.caregivers'
 import { action as itemAction, loader as itemLoader } from '~/routes/api.caregivers.$caregiverId'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 /** The body the original client sends (spec 000 §7). */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 
 test('the database keeps answering after a query fails', async () => {
   await prisma.user.create({ data: { email: 'duplicate@example.com', name: 'First', passwordHash: 'x' } })

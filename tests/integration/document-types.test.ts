@@ -6,7 +6,7 @@ import { action as editAction, loader as editLoader } from '~/routes/_app.settin
 import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.settings.document-types.$documentTypeId.delete'
 import { action as apiListAction, loader as apiListLoader } from '~/routes/api.document-types'
 import { action as apiOneAction, loader as apiOneLoader } from '~/routes/api.document-types.$documentTypeId'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, toastOf, failDatabaseWrites } from '#tests/support/fixtures'
 
 const PATH = '/settings/document-types'

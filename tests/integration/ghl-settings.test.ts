@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { action, loader } from '~/routes/_app.settings.gohighlevel'
 import { loader as apiLoader } from '~/routes/api.ghl.settings'
-import { getGhlConfig } from '~/models/integration-setting.server'
-import { prisma } from '~/utils/db.server'
-import { resetEnvCache } from '~/utils/env.server'
+import { getGhlConfig } from '~/integrations/settings.server'
+import { prisma } from '~/platform/db.server'
+import { resetEnvCache } from '~/platform/env.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { useFakeGhl } from '#tests/support/ghl'
 

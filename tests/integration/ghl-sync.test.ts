@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createLead } from '~/models/lead.server'
-import { prisma } from '~/utils/db.server'
-import { jobHandlers } from '~/utils/job-handlers.server'
-import { runDueJobs } from '~/utils/jobs.server'
-import { GHL_SYNC_JOB, syncLeadNow } from '~/utils/lead-sync.server'
-import { createTestUser, makeRequest } from '#tests/support/fixtures'
+import { createLead } from '~/features/leads/leads.server'
+import { prisma } from '~/platform/db.server'
+import { jobHandlers } from '~/features/job-handlers.server'
+import { runDueJobs } from '~/platform/jobs.server'
+import { GHL_SYNC_JOB, syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { createTestUser, testActor } from '#tests/support/fixtures'
 import { useFakeGhl } from '#tests/support/ghl'
 
 const fake = useFakeGhl({ timeoutMs: 300 })
@@ -23,7 +23,7 @@ async function newLead(overrides: Record<string, string> = {}) {
       city: 'Newark',
       ...overrides,
     } as Parameters<typeof createLead>[0],
-    { request: makeRequest('/leads/new'), userId: user.id },
+    testActor(user.id),
   )
 }
 

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { pingDatabase } from '~/utils/db.server'
+import { pingDatabase } from '~/platform/db.server'
 import {
   healthCheck,
   redirectMalformedPaths,
   refuseCrossSiteWrites,
   securityHeaders,
-} from '~/utils/security.server'
+} from '~/platform/http/security.server'
 
 /** The server's own middleware, in the order app/server.ts mounts it. */
 let base = ''

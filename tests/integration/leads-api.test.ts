@@ -3,7 +3,7 @@ import { action as leadsAction, loader as leadsLoader } from '~/routes/api.leads
 import { action as leadAction, loader as leadLoader } from '~/routes/api.leads.$leadId'
 import { action as commsAction, loader as commsLoader } from '~/routes/api.leads.$leadId.communications'
 import { action as commAction } from '~/routes/api.leads.$leadId.communications.$communicationId'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { useFakeGhl } from '#tests/support/ghl'
 

@@ -7,8 +7,8 @@ import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { action as newCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.new'
 import { action as editCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
 import { action as deleteCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.delete'
-import { prisma } from '~/utils/db.server'
-import { seedDemoData } from '~/utils/demo-data.server'
+import { prisma } from '~/platform/db.server'
+import { seedDemoData } from '~/features/demo-data.server'
 import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
 const leadForm = {

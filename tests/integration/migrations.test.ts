@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { describe, expect, test } from 'vitest'
-import { applyMigrations, readMigrations } from '~/utils/migrate.server'
+import { applyMigrations, readMigrations } from '~/platform/migrate.server'
 
 describe('migrations', () => {
   test('every committed migration is recorded in Prisma\'s table with its checksum', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { action as patientsAction, loader as patientsLoader } from '~/routes/api.patients'
 import { action as patientAction, loader as patientLoader } from '~/routes/api.patients.$patientId'
-import { prisma } from '~/utils/db.server'
+import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 const body = {

@@ -4,9 +4,9 @@ import { action as newAction, loader as newLoader } from '~/routes/_app.patients
 import { action as stepAction, loader as stepLoader } from '~/routes/_app.patients.$patientId.register.$step'
 import { action as profileAction, loader as profileLoader } from '~/routes/_app.patients_.$patientId'
 import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
-import { prisma } from '~/utils/db.server'
-import { DEMO_PATIENT_COUNT, seedDemoData } from '~/utils/demo-data.server'
-import { digitsOf } from '~/utils/search'
+import { prisma } from '~/platform/db.server'
+import { DEMO_PATIENT_COUNT, seedDemoData } from '~/features/demo-data.server'
+import { digitsOf } from '~/lib/search'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
 const personal = {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { FileTooLargeError, InvalidFileError, LocalFileStorage, assertPdfHead } from '~/utils/storage.server'
+import { FileTooLargeError, InvalidFileError, LocalFileStorage, assertPdfHead } from '~/platform/storage.server'
 
 async function* chunks(...parts: Uint8Array[]) {
   for (const part of parts) yield part

@@ -9,10 +9,10 @@ import {
   setUserActive,
   updateUserAccount,
   verifyUserLogin,
-} from '~/models/user.server'
-import { prisma } from '~/utils/db.server'
-import { getToast } from '~/utils/toast.server'
-import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor, signedInUser } from '#tests/support/fixtures'
+} from '~/features/users/users.server'
+import { prisma } from '~/platform/db.server'
+import { getToast } from '~/platform/http/toast.server'
+import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor, signedInUser, testActor } from '#tests/support/fixtures'
 
 const NEW_PASSWORD = 'a brand new passphrase'
 
@@ -320,7 +320,7 @@ describe('the last active admin', () => {
     // The guard in the route already stops an admin acting on themselves;
     // the rule also holds for any other caller.
     const other = await createTestUser('coordinator')
-    const context = { request: new Request('http://localhost/'), actor: { id: other.id } }
+    const context = testActor(other.id)
 
     const demote = await updateUserAccount(lastAdmin.id, { name: lastAdmin.name, role: 'coordinator' }, context)
     expect(demote).toEqual({ ok: false, field: 'role', message: LAST_ADMIN_DEMOTE_MESSAGE })

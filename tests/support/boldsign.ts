@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startFakeBoldsign, type FakeBoldsign } from '~/mocks/boldsign.server'
-import { resetEnvCache } from '~/utils/env.server'
+import { startFakeBoldsign, type FakeBoldsign } from '~/integrations/boldsign/fake.server'
+import { resetEnvCache } from '~/platform/env.server'
 
 /** Points the app at a local BoldSign fake for the tests of one file. */
 export function useFakeBoldsign() {

@@ -1,8 +1,9 @@
+import type { Actor } from '~/platform/actor'
 import crypto from 'node:crypto'
-import { prisma } from '~/utils/db.server'
-import { hashPassword } from '~/utils/password.server'
-import type { Role } from '~/utils/permissions'
-import { createSession } from '~/utils/session.server'
+import { prisma } from '~/platform/db.server'
+import { hashPassword } from '~/platform/auth/password.server'
+import type { Role } from '~/platform/auth/permissions'
+import { createSession } from '~/platform/auth/session.server'
 
 export const TEST_PASSWORD = 'correct horse battery staple'
 let passwordHash: Promise<string> | undefined
@@ -84,7 +85,7 @@ export async function toastOf(response: Response) {
   const cookie = response.headers.get('set-cookie') ?? ''
   const match = /__toast=([^;]+)/.exec(cookie)
   if (!match) return null
-  const { getToast } = await import('~/utils/toast.server')
+  const { getToast } = await import('~/platform/http/toast.server')
   return (await getToast(new Request('http://localhost/', { headers: { cookie: `__toast=${match[1]}` } }))).toast
 }
 
@@ -97,4 +98,9 @@ export function failDatabaseWrites() {
     delete client.$transaction
     if (client.$transaction !== original) throw new Error('could not restore prisma.$transaction')
   }
+}
+
+/** A staff member acting through the pages, for calling services directly. */
+export function testActor(userId: string, kind: 'user' | 'api' = 'user'): Actor {
+  return { kind, userId, ipAddress: '127.0.0.1' }
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startFakeGhl, type FakeGhl } from '~/mocks/ghl.server'
-import { resetEnvCache } from '~/utils/env.server'
+import { startFakeGhl, type FakeGhl } from '~/integrations/gohighlevel/fake.server'
+import { resetEnvCache } from '~/platform/env.server'
 
 /** Points the app at a local GoHighLevel fake for the tests of one file. */
 export function useFakeGhl(options: { timeoutMs?: number } = {}) {

@@ -22,6 +22,8 @@ Object.assign(process.env, {
   SESSION_MAX_HOURS: '12',
   LOG_REQUESTS: 'false',
   AGENCY_TIME_ZONE: 'America/New_York',
+  // Cheap password hashes: every sign-in in a test would otherwise spend 128 MiB of scrypt.
+  PASSWORD_HASH_COST: '10',
 })
 delete process.env.ADMIN_EMAIL
 delete process.env.ADMIN_PASSWORD
@@ -46,17 +48,17 @@ if (serverUrl) {
     await client.end()
   }
 } else {
-  const { startEmbeddedDatabase } = await import('~/utils/db.server')
+  const { startEmbeddedDatabase } = await import('~/platform/db.server')
   const database = await startEmbeddedDatabase('memory://')
   process.env.DATABASE_URL = database.url
-  // PGlite serves one connection at a time (see app/utils/db.server.ts).
+  // PGlite serves one connection at a time (see app/platform/db.server.ts).
   process.env.DATABASE_POOL_SIZE = '1'
   cleanup = database.close
 }
 
-const { resetEnvCache } = await import('~/utils/env.server')
+const { resetEnvCache } = await import('~/platform/env.server')
 resetEnvCache()
-const { getDatabase, disconnectDatabase } = await import('~/utils/db.server')
+const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
 await getDatabase()
 
 afterAll(async () => {

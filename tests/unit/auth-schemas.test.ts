@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
-import { PASSWORD_MIN_LENGTH, changePasswordSchema, loginSchema, resetPasswordSchema } from '~/schemas/auth'
-import { createUserSchema, deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/schemas/users'
+import { PASSWORD_MIN_LENGTH, changePasswordSchema, loginSchema, resetPasswordSchema } from '~/features/users/auth-schema'
+import { createUserSchema, deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/features/users/schema'
 
 /** Parses like the actions do: form fields, where an empty field counts as missing. */
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]['schema'], fields: Record<string, string>) {

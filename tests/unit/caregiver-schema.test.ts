@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { getZodConstraint } from '@conform-to/zod/v4'
-import { caregiverApiSchema, caregiverFormFields, caregiverFormSchema, parseCaregiverListQuery, statusChangeSchema } from '~/schemas/caregiver'
+import { caregiverApiSchema, caregiverFormFields, caregiverFormSchema, parseCaregiverListQuery, statusChangeSchema } from '~/features/caregivers/schema'
 import {
   PROGRESS_ITEMS,
   acceptAttribute,
@@ -13,8 +13,8 @@ import {
   progressSourceFromForm,
   sniffFileSignature,
   todayIn,
-} from '~/utils/caregiver'
-import { buildPageLinks } from '~/utils/page-links'
+} from '~/features/caregivers/rules'
+import { buildPageLinks } from '~/lib/page-links'
 
 const valid = {
   fullName: 'Maria Lopez',

@@ -7,7 +7,7 @@ import {
   documentTypeApiError,
   isRequiredSummary,
   normaliseTag,
-} from '~/schemas/document-type'
+} from '~/features/document-types/schema'
 
 const valid = { name: 'Intake Forms', ghlTag: 'intake-forms' }
 

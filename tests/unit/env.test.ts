@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { EnvError, parseEnv } from '~/utils/env.server'
+import { EnvError, parseEnv } from '~/platform/env.server'
 
 describe('environment settings', () => {
   test('defaults', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { effectiveStatus, leadSchema, parseLeadListQuery, sourceLabel } from '~/schemas/lead'
-import { leadCreatedToast } from '~/utils/lead-messages'
+import { effectiveStatus, leadSchema, parseLeadListQuery, sourceLabel } from '~/features/leads/schema'
+import { leadCreatedToast } from '~/features/leads/messages'
 
 const valid = {
   firstName: 'Maria',

@@ -14,7 +14,7 @@ import {
   registrationStatusLabel,
   statusAfterSave,
   stepBySlug,
-} from '~/schemas/patient'
+} from '~/features/patients/schema'
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, dateIn, formatDate, formatDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/utils/time'
+import { addDays, dateIn, formatDate, formatDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/lib/time'
 
 const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
 const HOUR = 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react'
-import { cn } from '~/utils/misc'
+import { cn } from '~/lib/misc'
 
 export const buttonVariants = {
   primary: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300',

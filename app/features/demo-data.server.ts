@@ -1,0 +1,222 @@
+import crypto from 'node:crypto'
+import { digitsOf } from '~/lib/search'
+import { LEAD_SOURCES, LEAD_STATUSES } from '~/features/leads/schema'
+import { prisma } from '~/platform/db.server'
+
+/**
+ * Deterministic demo records for the embedded quick start and `npm run
+ * db:seed`. Idempotent: every record has a fixed id and is created only if
+ * missing, so running it again changes nothing (and never overwrites edits).
+ */
+export function demoId(key: string) {
+  const hex = crypto.createHash('sha256').update(`demo:${key}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+const FIRST_NAMES = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Barbara', 'William', 'Elizabeth', 'David', 'Jennifer', 'Richard', 'Susan', 'Joseph', 'Dorothy', 'Thomas', 'Margaret', 'Charles', 'Nancy', 'Daniel']
+const LAST_NAMES = ['Garcia', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee']
+const CITIES: Array<[string, string, string]> = [
+  ['Brooklyn', 'NY', '11201'],
+  ['Newark', 'NJ', '07102'],
+  ['Stamford', 'CT', '06901'],
+  ['Yonkers', 'NY', '10701'],
+  ['Jersey City', 'NJ', '07302'],
+  ['Hartford', 'CT', '06103'],
+]
+const STREETS = ['Maple Ave', 'Oak St', 'Elm St', 'Cedar Ln', 'Park Pl', 'Washington Blvd', 'Lincoln Rd']
+const NOTES = [
+  'Daughter called about in-home help for her mother after a hospital stay.',
+  'Looking for weekday companionship and medication reminders.',
+  'Interested in overnight care; wants a quote.',
+  'Referred by the discharge planner at St. Mary’s.',
+  '',
+]
+const COMMUNICATIONS = [
+  { type: 'phone', direction: 'inbound', subject: 'Initial enquiry', content: 'Asked about services and rates. Sent brochure by e-mail.', status: 'completed' },
+  { type: 'email', direction: 'outbound', subject: 'Service brochure', content: 'Sent the services brochure and price sheet.', status: 'completed' },
+  { type: 'meeting', direction: 'outbound', subject: 'In-home assessment', content: 'Assessment visit with the family.', status: 'scheduled' },
+  { type: 'note', direction: 'internal', subject: 'Care needs', content: 'Needs help with bathing and meals; prefers a Spanish-speaking caregiver.', status: 'completed' },
+  { type: 'sms', direction: 'outbound', subject: 'Reminder', content: 'Reminder text for tomorrow’s call did not deliver.', status: 'failed' },
+] as const
+
+export const DEMO_LEAD_COUNT = 60
+
+export function demoLeads() {
+  return Array.from({ length: DEMO_LEAD_COUNT }, (_, index) => {
+    const firstName = FIRST_NAMES[index % FIRST_NAMES.length]!
+    const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!
+    const [city, state, zipCode] = CITIES[index % CITIES.length]!
+    const phone = `(${201 + (index % 7)}) 555-${String(1000 + index * 37).slice(-4)}`
+    const email = `${firstName}.${lastName}${index}@example.com`.toLowerCase()
+    return {
+      id: demoId(`lead:${index}`),
+      firstName,
+      lastName,
+      email,
+      phone,
+      address: `${100 + index * 11} ${STREETS[index % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      status: LEAD_STATUSES[index % LEAD_STATUSES.length]!,
+      source: index % 9 === 8 ? null : LEAD_SOURCES[index % LEAD_SOURCES.length]!.value,
+      assignedTo: index % 3 === 0 ? 'Intake Team' : null,
+      notes: NOTES[index % NOTES.length] || null,
+      searchText: `${firstName} ${lastName} ${email}`.toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      ghlSyncStatus: 'not_configured',
+      // One a day over September and October 2026, newest first.
+      createdAt: new Date(Date.UTC(2026, 8, 1, 14) + (DEMO_LEAD_COUNT - index) * 24 * 60 * 60 * 1000),
+    }
+  })
+}
+
+export async function seedDemoData() {
+  const leads = demoLeads()
+  const { count: createdLeads } = await prisma.lead.createMany({ data: leads, skipDuplicates: true })
+  const communications = leads.flatMap((lead, index) =>
+    COMMUNICATIONS.slice(0, index % 4).map((entry, position) => ({
+      id: demoId(`communication:${index}:${position}`),
+      leadId: lead.id,
+      ...entry,
+      createdBy: 'Intake Team',
+      createdAt: new Date(lead.createdAt.getTime() + (position + 1) * 3 * 60 * 60 * 1000),
+    })),
+  )
+  const { count: createdCommunications } = await prisma.communication.createMany({
+    data: communications,
+    skipDuplicates: true,
+  })
+  const { count: createdPatients } = await prisma.patient.createMany({ data: demoPatients(), skipDuplicates: true })
+  const createdCaregivers = await seedDemoCaregivers()
+  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers }
+}
+
+export const DEMO_PATIENT_COUNT = 16
+
+const PATIENT_STEPS = ['personal', 'medical', 'insurance', 'contacts', 'preferences'] as const
+const CARE_TYPE_VALUES = ['home-care', 'medical-care', 'elderly-care', 'pediatric-care'] as const
+
+/**
+ * Registrations at every stage: complete, pending review, part-way and just
+ * started. The first converted demo lead is linked to a registration.
+ */
+export function demoPatients() {
+  const convertedLead = demoLeads().find((lead) => lead.status === 'converted')!
+  return Array.from({ length: DEMO_PATIENT_COUNT }, (_, index) => {
+    const firstName = FIRST_NAMES[(index * 3 + 5) % FIRST_NAMES.length]!
+    const lastName = LAST_NAMES[(index * 11 + 3) % LAST_NAMES.length]!
+    const [city, state, zipCode] = CITIES[(index + 2) % CITIES.length]!
+    const phone = `(${212 + (index % 5)}) 555-${String(2000 + index * 53).slice(-4)}`
+    const email = index % 4 === 3 ? null : `${firstName}.${lastName}.p${index}@example.com`.toLowerCase()
+    // 4 complete, 4 pending review, then 1 to 4 steps saved.
+    const stepsDone = index < 8 ? 5 : 1 + (index % 4)
+    const completedSteps = PATIENT_STEPS.slice(0, stepsDone)
+    const registrationStatus =
+      index < 4 ? 'complete' : stepsDone === 5 ? 'pending-review' : stepsDone === 1 ? 'new' : 'in-progress'
+    const careType = CARE_TYPE_VALUES[index % CARE_TYPE_VALUES.length]!
+    const birthYear = index % 5 === 4 ? 2016 + (index % 3) : 1934 + index * 2
+    return {
+      id: demoId(`patient:${index}`),
+      firstName,
+      lastName,
+      dateOfBirth: new Date(Date.UTC(birthYear, index % 12, 1 + ((index * 7) % 28))),
+      gender: (['female', 'male', 'female', 'other', 'prefer-not-to-say'] as const)[index % 5]!,
+      phone,
+      email,
+      address: `${20 + index * 13} ${STREETS[(index + 3) % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      registrationStatus,
+      completedSteps: [...completedSteps],
+      medicalHistory: stepsDone >= 2
+        ? { conditions: 'Type 2 diabetes; hypertension', allergies: index % 2 ? 'Penicillin' : undefined, medications: 'Metformin 500 mg twice daily', physicianName: 'Dr. Alvarez', physicianPhone: '(212) 555-0199' }
+        : undefined,
+      insuranceInfo: stepsDone >= 3
+        ? index % 3 === 0
+          ? {}
+          : { provider: 'Medicare', memberId: `1EG4-TE5-MK${String(70 + index)}`, policyHolder: `${firstName} ${lastName}`, relationship: 'self' }
+        : undefined,
+      emergencyContacts: stepsDone >= 4 ? [{ name: `Sam ${lastName}`, relationship: 'Son', phone: `(917) 555-${String(3000 + index).slice(-4)}` }] : [],
+      carePreferences: stepsDone >= 5
+        ? { careType, preferredDays: ['monday', 'wednesday', 'friday'], preferredTimes: ['morning'], language: index % 3 === 0 ? 'Spanish' : 'English', caregiverGender: 'no-preference' }
+        : undefined,
+      careType: stepsDone >= 5 ? careType : null,
+      searchText: [firstName, lastName, email].filter(Boolean).join(' ').toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      leadId: index === 4 ? convertedLead.id : null,
+      reviewedAt: index < 4 ? new Date(Date.UTC(2026, 10, 2 + index, 15)) : null,
+      // Spread over the weeks before the seed date, newest first.
+      createdAt: new Date(Date.UTC(2026, 10, 20, 15) - index * 2.5 * 24 * 60 * 60 * 1000),
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------
+// Demo caregivers: varied statuses, background checks and specializations;
+// some licenses expired or expiring (relative to the day of seeding). No files.
+
+const CAREGIVER_NAMES = [
+  'Ana Ruiz', 'Brian Okafor', 'Chloe Nguyen', 'Darnell Brooks', 'Elena Petrova', 'Farah Haddad', 'Gloria Mensah',
+  'Henry Park', 'Imani Carter', 'Jorge Alvarez', 'Keisha Holmes', 'Liam O’Connor', 'Mei Chen', 'Nadia Rahman',
+  'Oscar Silva', 'Priya Patel', 'Rosa Delgado', 'Samuel Adeyemi', 'Tanya Kowalski', 'Victor Moreau',
+]
+const DEMO_SPECIALIZATIONS = [
+  'Elderly Care', 'Dementia Care', 'Post-Surgery Care', 'Chronic Illness Management',
+  'Pediatric Care', 'Mental Health Support', 'Physical Therapy', 'Medication Management',
+]
+const DEMO_CERTIFICATIONS = ['CPR', 'First Aid', 'CNA', 'HHA', 'BLS', 'Dementia Care Certificate']
+const DEMO_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const DEMO_EXPERIENCE = ['less-than-1', '1-2', '3-5', '5-10', '10+']
+const DEMO_CAREGIVER_STATUSES = ['active', 'active', 'pending', 'active', 'inactive']
+const DEMO_BACKGROUND_CHECKS = ['cleared', 'pending', 'in_progress', 'cleared', 'failed']
+
+export const DEMO_CAREGIVER_COUNT = CAREGIVER_NAMES.length
+
+export function demoCaregivers(now = new Date()) {
+  const day = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset))
+  // Expired, expiring within 30 days, and comfortably valid, in turn.
+  const LICENSE_OFFSETS = [400, -20, 15, 700, 200, 25, -90, 365]
+  return CAREGIVER_NAMES.map((fullName, index) => {
+    const [city, state, zipCode] = CITIES[index % CITIES.length]!
+    const phone = `(${347 + (index % 5)}) 555-${String(2000 + index * 53).slice(-4)}`
+    const email = index % 6 === 5 ? null : `${fullName.split(' ')[0]!.toLowerCase()}.caregiver${index}@example.com`
+    const specializationCount = 1 + (index % 5)
+    const specializations = Array.from(
+      { length: specializationCount },
+      (_, offset) => DEMO_SPECIALIZATIONS[(index + offset * 3) % DEMO_SPECIALIZATIONS.length]!,
+    ).filter((value, position, all) => all.indexOf(value) === position)
+    const certifications = DEMO_CERTIFICATIONS.slice(index % 3, (index % 3) + 1 + (index % 3))
+    return {
+      id: demoId(`caregiver:${index}`),
+      fullName,
+      email,
+      phone,
+      licenseNumber: `${index % 2 ? 'HHA' : 'CNA'}-${String(40000 + index * 311)}`,
+      licenseExpiresOn: index % 9 === 8 ? null : day(LICENSE_OFFSETS[index % LICENSE_OFFSETS.length]!),
+      certificationExpiresOn: certifications.length ? day(index % 4 === 1 ? 10 : 150 + index * 20) : null,
+      yearsExperience: DEMO_EXPERIENCE[index % DEMO_EXPERIENCE.length]!,
+      certifications,
+      specializations,
+      hourlyRateCents: 2200 + (index % 8) * 150,
+      availableDays: DEMO_WEEKDAYS.filter((_, weekday) => (weekday + index) % 3 !== 0),
+      address: `${200 + index * 9} ${STREETS[(index + 2) % STREETS.length]}`,
+      city,
+      state,
+      zipCode,
+      status: DEMO_CAREGIVER_STATUSES[index % DEMO_CAREGIVER_STATUSES.length]!,
+      backgroundCheckStatus: DEMO_BACKGROUND_CHECKS[(index * 3) % DEMO_BACKGROUND_CHECKS.length]!,
+      applicationProgress: 'submitted',
+      searchText: `${fullName} ${email ?? ''}`.trim().toLowerCase(),
+      phoneDigits: digitsOf(phone),
+      // One every two days over October and November 2026, newest first.
+      createdAt: new Date(Date.UTC(2026, 9, 1, 15) + (DEMO_CAREGIVER_COUNT - index) * 2 * 24 * 60 * 60 * 1000),
+    }
+  })
+}
+
+async function seedDemoCaregivers() {
+  const { count } = await prisma.caregiver.createMany({ data: demoCaregivers(), skipDuplicates: true })
+  return count
+}

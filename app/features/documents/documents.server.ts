@@ -1,0 +1,181 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { recordAudit } from '~/platform/audit.server'
+import type { Actor } from '~/platform/actor'
+import { isUuid } from '~/lib/ids'
+import { DOCUMENT_PAGE_SIZE } from '~/features/documents/schema'
+import { prisma } from '~/platform/db.server'
+import type { ReceivedFile } from '~/features/documents/upload.server'
+import { getStorage } from '~/platform/storage.server'
+
+export const documentSelect = {
+  id: true,
+  name: true,
+  description: true,
+  category: true,
+  documentTypeId: true,
+  documentType: { select: { id: true, name: true } },
+  fileName: true,
+  fileSize: true,
+  mimeType: true,
+  downloadCount: true,
+  uploadedBy: true,
+  boldsignTemplateId: true,
+  boldsignTemplateStatus: true,
+  boldsignTemplateError: true,
+  createdAt: true,
+} as const
+
+export async function listDocuments(query: { q: string; category?: string; type?: string; page: number; pageSize?: number }) {
+  const pageSize = query.pageSize ?? DOCUMENT_PAGE_SIZE
+  // Every word must appear in the name or the description.
+  const words = query.q.trim().split(/\s+/).filter(Boolean)
+  const where: Prisma.DocumentWhereInput = {
+    AND: [
+      ...words.map((word) => ({
+        OR: [
+          { name: { contains: word, mode: 'insensitive' as const } },
+          { description: { contains: word, mode: 'insensitive' as const } },
+        ],
+      })),
+      query.category ? { category: query.category } : {},
+      query.type ? { documentTypeId: query.type } : {},
+    ],
+  }
+  const [total, documents] = await Promise.all([
+    prisma.document.count({ where }),
+    prisma.document.findMany({
+      where,
+      select: documentSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * pageSize,
+      take: pageSize,
+    }),
+  ])
+  return { total, documents }
+}
+
+export async function getDocument(id: string) {
+  if (!isUuid(id)) return null
+  return prisma.document.findUnique({ where: { id }, select: { ...documentSelect, storageKey: true } })
+}
+
+export function defaultDocumentName(fileName: string) {
+  return fileName.replace(/\.pdf$/i, '').trim() || fileName
+}
+
+/** Records an uploaded file; removes the file again if the record cannot be written. */
+export async function createDocument(
+  file: ReceivedFile,
+  input: { category: string; description?: string; documentTypeId?: string; name?: string },
+  actor: Actor & { userName: string },
+) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const document = await tx.document.create({
+        data: {
+          name: input.name ?? defaultDocumentName(file.fileName),
+          description: input.description ?? null,
+          category: input.category,
+          documentTypeId: input.documentTypeId ?? null,
+          fileName: file.fileName,
+          fileSize: file.size,
+          mimeType: file.mimeType,
+          storageKey: file.key,
+          sha256: file.sha256,
+          uploadedById: actor.userId,
+          uploadedBy: actor.userName,
+        },
+        select: documentSelect,
+      })
+      await recordAudit({ actor, action: 'create', entityType: 'Document', entityId: document.id }, tx)
+      return document
+    })
+  } catch (error) {
+    await getStorage().remove(file.key)
+    throw error
+  }
+}
+
+export async function updateDocument(id: string, input: { name: string; description?: string }, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.document.findUnique({ where: { id }, select: { id: true } })
+    if (!existing) return null
+    const document = await tx.document.update({
+      where: { id },
+      data: { name: input.name, description: input.description ?? null },
+      select: documentSelect,
+    })
+    await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id }, tx)
+    return document
+  })
+}
+
+/** Deletes the record, then the stored file. */
+export async function deleteDocument(id: string, actor: Actor) {
+  const document = await prisma.$transaction(async (tx) => {
+    const existing = await tx.document.findUnique({ where: { id }, select: { id: true, storageKey: true } })
+    if (!existing) return null
+    await tx.document.delete({ where: { id } })
+    await recordAudit({ actor, action: 'delete', entityType: 'Document', entityId: id }, tx)
+    return existing
+  })
+  if (!document) return false
+  await getStorage().remove(document.storageKey)
+  return true
+}
+
+export async function countDownload(id: string) {
+  await prisma.document.update({ where: { id }, data: { downloadCount: { increment: 1 } } })
+}
+
+export async function setBoldsignTemplate(id: string, templateId: string, actor: Actor) {
+  await prisma.$transaction(async (tx) => {
+    // BoldSign finishes templates asynchronously and tells us by webhook.
+    await tx.document.update({
+      where: { id },
+      data: { boldsignTemplateId: templateId, boldsignTemplateStatus: 'pending', boldsignTemplateError: null },
+    })
+    await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id, details: { boldsignTemplateId: templateId } }, tx)
+  })
+}
+
+type DocumentRecord = Awaited<ReturnType<typeof listDocuments>>['documents'][number]
+
+export function documentToJson(document: DocumentRecord) {
+  return {
+    id: document.id,
+    name: document.name,
+    description: document.description,
+    category: document.category,
+    documentTypeId: document.documentTypeId,
+    fileName: document.fileName,
+    fileSize: document.fileSize,
+    mimeType: document.mimeType,
+    downloadCount: document.downloadCount,
+    uploadedBy: document.uploadedBy,
+    boldsignTemplateId: document.boldsignTemplateId,
+    boldsignTemplateStatus: document.boldsignTemplateStatus,
+    createdAt: document.createdAt.toISOString(),
+  }
+}
+
+
+/** Documents whose BoldSign template BoldSign is still processing. */
+export async function listPendingDocuments() {
+  return prisma.document.findMany({
+    where: { boldsignTemplateStatus: 'pending' },
+    select: documentSelect,
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+/** From BoldSign's TemplateCreated / TemplateCreateFailed webhook events. */
+export async function settleBoldsignTemplate(templateId: string, outcome: { ready: true } | { ready: false; error: string }) {
+  const { count } = await prisma.document.updateMany({
+    where: { boldsignTemplateId: templateId },
+    data: outcome.ready
+      ? { boldsignTemplateStatus: 'ready', boldsignTemplateError: null }
+      : { boldsignTemplateStatus: 'failed', boldsignTemplateError: outcome.error },
+  })
+  return count
+}

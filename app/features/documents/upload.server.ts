@@ -1,0 +1,71 @@
+import crypto from 'node:crypto'
+import {
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  MaxPartSizeExceededError,
+} from '@remix-run/node'
+import { MAX_DOCUMENT_BYTES } from '~/features/documents/schema'
+import { FileTooLargeError, InvalidFileError, assertPdfHead, getStorage } from '~/platform/storage.server'
+
+/**
+ * Receives a multipart upload whose `file` part is a PDF, streaming it to
+ * storage without holding it in memory. Anything refused (too large, not a
+ * PDF, cut off mid-way) leaves no file behind and says why.
+ */
+export type ReceivedFile = { key: string; size: number; sha256: string; fileName: string; mimeType: string }
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+const TOO_LARGE = 'The file is larger than 50MB'
+
+export async function receivePdfUpload(request: Request, fieldName = 'file') {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  // Refuse before reading when the request says it is too large.
+  if (declared > MAX_DOCUMENT_BYTES + 1024 * 1024) throw new UploadError(TOO_LARGE, 413)
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    throw new UploadError('Send the file as multipart/form-data', 400)
+  }
+  const storage = getStorage()
+  let received: ReceivedFile | null = null
+
+  const fileHandler = composeUploadHandlers(async ({ name, filename, contentType, data }) => {
+    if (name !== fieldName || !filename) return undefined
+    if (received) throw new UploadError('Send one file at a time', 400)
+    if (contentType !== 'application/pdf' && !/\.pdf$/i.test(filename)) {
+      throw new InvalidFileError('Only PDF files can be uploaded')
+    }
+    const key = `documents/${crypto.randomUUID()}.pdf`
+    const stored = await storage.write(key, data, { maxBytes: MAX_DOCUMENT_BYTES, checkHead: assertPdfHead })
+    received = { ...stored, fileName: cleanFileName(filename), mimeType: 'application/pdf' }
+    return key
+  }, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
+
+  let form: FormData
+  try {
+    form = await parseMultipartFormData(request, fileHandler)
+  } catch (error) {
+    const stored = received as ReceivedFile | null
+    if (stored) await storage.remove(stored.key)
+    if (error instanceof UploadError) throw error
+    if (error instanceof FileTooLargeError) throw new UploadError(TOO_LARGE, 413)
+    if (error instanceof InvalidFileError) throw new UploadError(error.message, 415)
+    if (error instanceof MaxPartSizeExceededError) throw new UploadError('A form field is too long', 413)
+    throw new UploadError('The upload was interrupted before the file arrived in full', 400)
+  }
+  return { file: received as ReceivedFile | null, form }
+}
+
+/** Keeps the name a person gave the file, minus any path and control characters. */
+export function cleanFileName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? 'document.pdf'
+  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+  return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'document.pdf'
+}

@@ -1,0 +1,79 @@
+import { recordAudit } from '~/platform/audit.server'
+import type { Actor } from '~/platform/actor'
+import { isUuid } from '~/lib/ids'
+import type { CommunicationInput } from '~/features/leads/communication-schema'
+import { prisma } from '~/platform/db.server'
+
+export async function listCommunications(leadId: string) {
+  return prisma.communication.findMany({
+    where: { leadId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+export async function getCommunication(leadId: string, id: string) {
+  if (!isUuid(leadId) || !isUuid(id)) return null
+  return prisma.communication.findFirst({ where: { id, leadId } })
+}
+
+function communicationData(input: CommunicationInput) {
+  return {
+    type: input.type,
+    direction: input.direction,
+    status: input.status,
+    subject: input.subject ?? null,
+    content: input.content ?? null,
+    scheduledDate: input.scheduledDate ?? null,
+    completedDate: input.completedDate ?? null,
+  }
+}
+
+export async function createCommunication(leadId: string, input: CommunicationInput, createdBy: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const communication = await tx.communication.create({
+      data: { leadId, createdBy, ...communicationData(input) },
+    })
+    await recordAudit(
+      { actor, action: 'create', entityType: 'Communication', entityId: communication.id, details: { leadId } },
+      tx,
+    )
+    return communication
+  })
+}
+
+export async function updateCommunication(leadId: string, id: string, input: CommunicationInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.communication.findFirst({ where: { id, leadId }, select: { id: true } })
+    if (!existing) return null
+    const communication = await tx.communication.update({ where: { id }, data: communicationData(input) })
+    await recordAudit({ actor, action: 'update', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+    return communication
+  })
+}
+
+export async function deleteCommunication(leadId: string, id: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.communication.deleteMany({ where: { id, leadId } })
+    if (count === 0) return false
+    await recordAudit({ actor, action: 'delete', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+    return true
+  })
+}
+
+type CommunicationRecord = NonNullable<Awaited<ReturnType<typeof getCommunication>>>
+
+export function communicationToJson(communication: CommunicationRecord) {
+  return {
+    id: communication.id,
+    leadId: communication.leadId,
+    type: communication.type,
+    direction: communication.direction,
+    subject: communication.subject,
+    content: communication.content,
+    status: communication.status,
+    scheduledDate: communication.scheduledDate,
+    completedDate: communication.completedDate,
+    createdBy: communication.createdBy,
+    createdAt: communication.createdAt.toISOString(),
+  }
+}

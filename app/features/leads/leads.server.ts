@@ -1,0 +1,160 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { isUuid } from '~/lib/ids'
+import type { Actor } from '~/platform/actor'
+import { recordAudit } from '~/platform/audit.server'
+import type { LeadInput, LeadListQuery } from '~/features/leads/schema'
+import { prisma } from '~/platform/db.server'
+import { searchColumns, textSearchWhere } from '~/lib/search'
+
+
+export const leadListSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  source: true,
+  status: true,
+  createdAt: true,
+} as const
+
+function leadSearchColumns(input: Pick<LeadInput, 'firstName' | 'lastName' | 'email' | 'phone'>) {
+  return searchColumns([input.firstName, input.lastName, input.email], input.phone)
+}
+
+export function leadSearchWhere(q: string): Prisma.LeadWhereInput | undefined {
+  return textSearchWhere(q)
+}
+
+type ListQuery = Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>
+
+function leadListWhere(query: ListQuery): Prisma.LeadWhereInput {
+  return {
+    AND: [
+      leadSearchWhere(query.q) ?? {},
+      query.status ? { status: query.status } : {},
+      query.source ? { source: query.source } : {},
+    ],
+  }
+}
+
+export async function listLeads(query: ListQuery) {
+  const where = leadListWhere(query)
+  const [total, leads] = await Promise.all([
+    prisma.lead.count({ where }),
+    prisma.lead.findMany({
+      where,
+      select: leadListSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { total, leads }
+}
+
+export async function getLead(id: string) {
+  if (!isUuid(id)) return null
+  return prisma.lead.findUnique({ where: { id } })
+}
+
+function leadData(input: LeadInput) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zipCode: input.zipCode ?? null,
+    status: input.status,
+    source: input.source ?? null,
+    assignedTo: input.assignedTo ?? null,
+    notes: input.notes ?? null,
+    ...leadSearchColumns(input),
+  }
+}
+
+export async function createLead(input: LeadInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const lead = await tx.lead.create({ data: leadData(input) })
+    await recordAudit({ actor, action: 'create', entityType: 'Lead', entityId: lead.id }, tx)
+    return lead
+  })
+}
+
+export async function updateLead(id: string, input: LeadInput, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.lead.findUnique({ where: { id } })
+    if (!before) return null
+    const lead = await tx.lead.update({ where: { id }, data: leadData(input) })
+    const changed = (Object.keys(input) as Array<keyof LeadInput>).filter(
+      (key) => (before[key] ?? null) !== (lead[key] ?? null),
+    )
+    await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed } }, tx)
+    return lead
+  })
+}
+
+/** Removes the lead and (by cascade) its communications. */
+export async function deleteLead(id: string, actor: Actor) {
+  return prisma.$transaction(async (tx) => {
+    const lead = await tx.lead.findUnique({ where: { id }, select: { id: true } })
+    if (!lead) return false
+    await tx.lead.delete({ where: { id } })
+    await recordAudit({ actor, action: 'delete', entityType: 'Lead', entityId: id }, tx)
+    return true
+  })
+}
+
+export async function setLeadSyncState(
+  id: string,
+  state: { ghlSyncStatus: string; ghlSyncError?: string | null; ghlContactId?: string; ghlSyncedAt?: Date },
+) {
+  await prisma.lead.updateMany({ where: { id }, data: { ghlSyncError: null, ...state } })
+}
+
+type LeadRecord = NonNullable<Awaited<ReturnType<typeof getLead>>>
+
+/** The JSON API's view of a lead (no internal search columns). */
+export function leadToJson(lead: LeadRecord) {
+  return {
+    id: lead.id,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    city: lead.city,
+    state: lead.state,
+    zipCode: lead.zipCode,
+    status: lead.status,
+    source: lead.source,
+    assignedTo: lead.assignedTo,
+    notes: lead.notes,
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+    ghl: {
+      status: lead.ghlSyncStatus,
+      contactId: lead.ghlContactId,
+      error: lead.ghlSyncError,
+      syncedAt: lead.ghlSyncedAt?.toISOString() ?? null,
+    },
+  }
+}
+
+/** The API lists whole leads. */
+export async function listLeadsForApi(query: ListQuery) {
+  const where = leadListWhere(query)
+  const [total, leads] = await Promise.all([
+    prisma.lead.count({ where }),
+    prisma.lead.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+  ])
+  return { total, leads: leads.map(leadToJson) }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { blankToUndefined, optionalText, addressFields } from '~/lib/schema-fields'
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+/** The list filter offers every status but lost (spec 000 §4). */
+export const LEAD_STATUS_FILTER_OPTIONS = [
+  { value: '', label: 'All Status' },
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'qualified', label: 'Qualified' },
+  { value: 'converted', label: 'Converted' },
+] as const
+
+export const LEAD_SOURCES = [
+  { value: 'website', label: 'Website' },
+  { value: 'referral', label: 'Referral' },
+  { value: 'social-media', label: 'Social Media' },
+  { value: 'phone-call', label: 'Phone Call' },
+  { value: 'email', label: 'Email' },
+  { value: 'gohighlevel', label: 'GoHighLevel' },
+  { value: 'other', label: 'Other' },
+] as const
+
+export function sourceLabel(source: string | null | undefined) {
+  if (!source) return 'Not specified'
+  return LEAD_SOURCES.find((option) => option.value === source)?.label ?? source
+}
+
+/** A lead with a missing status is treated as new. */
+export function effectiveStatus(status: string | null | undefined): string {
+  return status || 'new'
+}
+
+
+
+/** The lead form's rules and messages (spec 000 §5), for forms and the JSON API alike. */
+export const leadSchema = z.object({
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, { message: 'First name is required' })
+    .max(50, { message: 'First name must be less than 50 characters' }),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, { message: 'Last name is required' })
+    .max(50, { message: 'Last name must be less than 50 characters' }),
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .email({ message: 'Valid email is required' })
+    .max(100, { message: 'Email must be less than 100 characters' }),
+  phone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .min(10, { message: 'Phone number must be at least 10 digits' })
+    .max(20, { message: 'Phone number must be less than 20 characters' }),
+  ...addressFields,
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(LEAD_STATUSES, { error: 'Status must be one of: new, contacted, qualified, converted, lost' })
+      .default('new'),
+  ),
+  source: optionalText(50, 'Source must be less than 50 characters'),
+  assignedTo: optionalText(100, 'Assigned to must be less than 100 characters'),
+  notes: optionalText(1000, 'Notes must be less than 1000 characters'),
+})
+export type LeadInput = z.infer<typeof leadSchema>
+
+export const LEAD_PAGE_SIZE = 12
+
+/** The list's URL query: search, filters, view and page. */
+export const leadListQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(''),
+  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  source: z.string().trim().max(50).optional().catch(undefined),
+  view: z.enum(['cards', 'table']).catch('cards'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(LEAD_PAGE_SIZE),
+})
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>
+
+export function parseLeadListQuery(searchParams: URLSearchParams): LeadListQuery {
+  return leadListQuerySchema.parse({
+    q: searchParams.get('q') ?? '',
+    status: searchParams.get('status') || undefined,
+    source: searchParams.get('source') || undefined,
+    view: searchParams.get('view') ?? 'cards',
+    page: searchParams.get('page') ?? 1,
+    pageSize: searchParams.get('pageSize') ?? LEAD_PAGE_SIZE,
+  })
+}

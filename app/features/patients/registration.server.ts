@@ -1,0 +1,140 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect } from '@remix-run/node'
+import { type PatientRecord, saveRegistrationStep } from '~/features/patients/patients.server'
+import { fromDateColumn } from '~/lib/date-column'
+import { REGISTRATION_STEPS, type RegistrationStep, nextStep, stepSchemas } from '~/features/patients/schema'
+import { userActor } from '~/platform/auth/actor.server'
+import { getEnv } from '~/platform/env.server'
+import { dialogExitPath } from '~/platform/http/request.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+
+/**
+ * Where the registration dialog came from and goes back to. The list's query
+ * (search, filters, page) rides along in the URL so closing returns to the
+ * same list; `redirectTo` (e.g. the profile) overrides it.
+ */
+export function registrationLocations(request: Request) {
+  const url = new URL(request.url)
+  const params = new URLSearchParams(url.search)
+  params.delete('leadId')
+  const search = params.toString() ? `?${params}` : ''
+  return {
+    search,
+    closeTo: dialogExitPath(params, '/patients'),
+    stepPath: (patientId: string, step: RegistrationStep) => `/patients/${patientId}/register/${step.slug}${search}`,
+  }
+}
+
+/** A step may be opened once saved, or when it is the next one to fill in: steps are not skipped. */
+export function canOpenStep(patient: Pick<PatientRecord, 'completedSteps'>, step: RegistrationStep) {
+  return patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key
+}
+
+/** The stored values of a step, as the step's form fields. */
+export function stepDefaults(patient: PatientRecord, step: RegistrationStep): Record<string, unknown> {
+  switch (step.key) {
+    case 'personal':
+      return {
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        dateOfBirth: fromDateColumn(patient.dateOfBirth),
+        gender: patient.gender,
+        phone: patient.phone,
+        email: patient.email ?? '',
+        address: patient.address ?? '',
+        city: patient.city ?? '',
+        state: patient.state ?? '',
+        zipCode: patient.zipCode ?? '',
+      }
+    case 'medical':
+      return (patient.medicalHistory as Record<string, unknown> | null) ?? {}
+    case 'insurance':
+      return (patient.insuranceInfo as Record<string, unknown> | null) ?? {}
+    case 'contacts': {
+      const contacts = Array.isArray(patient.emergencyContacts) ? patient.emergencyContacts : []
+      // An empty row to start with, so the first contact needs no extra click.
+      return { contacts: contacts.length > 0 ? contacts : [{}] }
+    }
+    case 'preferences':
+      return (patient.carePreferences as Record<string, unknown> | null) ?? {}
+  }
+}
+
+export type StepIntent = 'back' | 'close' | 'next'
+
+/** True when every field of the step was left blank (the button's own name aside). */
+function nothingEntered(formData: FormData) {
+  for (const [name, value] of formData) {
+    if (name === 'intent') continue
+    if (typeof value !== 'string' || value.trim() !== '') return false
+  }
+  return true
+}
+
+function stepIntent(formData: FormData): StepIntent {
+  const intent = formData.get('intent')
+  return intent === 'back' || intent === 'close' ? intent : 'next'
+}
+
+/**
+ * Saves a submitted step of an existing registration, then goes where the
+ * button said: the previous step, the next one, or back out of the dialog.
+ * Invalid input comes back with its messages and nothing saved.
+ */
+export async function handleStepSubmission({
+  request,
+  patient,
+  step,
+  userId,
+}: {
+  request: Request
+  patient: PatientRecord
+  step: RegistrationStep
+  userId: string
+}) {
+  const formData = await request.formData()
+  const { closeTo, stepPath } = registrationLocations(request)
+  const index = REGISTRATION_STEPS.indexOf(step)
+  const intent = stepIntent(formData)
+  const previous = index > 0 ? REGISTRATION_STEPS[index - 1] : undefined
+  // Back from a step never saved and left empty only goes back: saving it
+  // would mark an untouched step done, and validating it would block the way.
+  if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && nothingEntered(formData)) {
+    return redirect(stepPath(patient.id, previous))
+  }
+  const submission = parseWithZod(formData, { schema: stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key] })
+  // Adding or removing a contact row (without JavaScript) is a round trip, not a save.
+  if (submission.status === undefined) return json(submission.reply())
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let saved
+  try {
+    saved = await saveRegistrationStep(patient.id, step.key, submission.value as never, userActor(request, { id: userId }))
+  } catch (error) {
+    console.error(error)
+    return json(submission.reply({ formErrors: ['Failed to update patient'] }), {
+      status: 500,
+      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to update patient' }),
+    })
+  }
+  if (!saved) throw new Response('Patient not found', { status: 404 })
+  if (intent === 'back' && previous) return redirect(stepPath(saved.id, previous))
+  if (intent === 'next' && index < REGISTRATION_STEPS.length - 1) {
+    return redirect(stepPath(saved.id, REGISTRATION_STEPS[index + 1]!))
+  }
+  if (intent === 'next') {
+    // The last step: the registration goes to review on the profile.
+    const remaining = nextStep(saved.completedSteps)
+    return redirectWithToast(
+      remaining ? stepPath(saved.id, remaining) : `/patients/${saved.id}`,
+      {
+        title: 'Patient updated successfully',
+        description: remaining
+          ? `Complete the ${remaining.label} step to finish the registration.`
+          : saved.registrationStatus === 'pending-review'
+            ? 'The registration is ready for review.'
+            : undefined,
+      },
+    )
+  }
+  return redirectWithToast(closeTo, { title: 'Patient updated successfully' })
+}

@@ -1,0 +1,160 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/platform/db.server'
+import { decrypt, encrypt } from '~/platform/encryption.server'
+import { getEnv } from '~/platform/env.server'
+
+/**
+ * One row per provider: plain config plus encrypted secrets. Secrets are
+ * read only by server-side clients; loaders expose `hasX` flags instead.
+ */
+export async function readIntegration<Config extends Record<string, unknown>, Secrets extends Record<string, string>>(
+  provider: string,
+) {
+  const row = await prisma.integrationSetting.findUnique({ where: { provider } })
+  if (!row) return null
+  return {
+    config: row.config as Config,
+    secrets: (row.secrets ? JSON.parse(decrypt(row.secrets)) : {}) as Partial<Secrets>,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** Secrets left undefined keep their stored value (write-only fields). */
+export async function saveIntegration(
+  provider: string,
+  config: Prisma.InputJsonObject,
+  secrets: Record<string, string | undefined>,
+) {
+  const existing = await readIntegration(provider)
+  const merged = { ...(existing?.secrets ?? {}) } as Record<string, string>
+  for (const [name, value] of Object.entries(secrets)) if (value) merged[name] = value
+  const encrypted = encrypt(JSON.stringify(merged))
+  await prisma.integrationSetting.upsert({
+    where: { provider },
+    create: { provider, config, secrets: encrypted },
+    update: { config, secrets: encrypted },
+  })
+}
+
+export type GhlConfig = { baseUrl: string; token: string; locationId: string; accountName: string }
+type GhlStoredConfig = { accountName?: string; locationId?: string; baseUrl?: string; isActive?: boolean }
+
+/**
+ * GoHighLevel settings from Settings (admins) or, failing that, from the
+ * environment. Null when not configured or switched off.
+ */
+export async function getGhlConfig(): Promise<GhlConfig | null> {
+  const env = getEnv()
+  const stored = await readIntegration<GhlStoredConfig, { token: string }>('gohighlevel')
+  if (stored) {
+    if (stored.config.isActive === false) return null
+    const token = stored.secrets.token ?? env.GHL_API_TOKEN
+    const locationId = stored.config.locationId || env.GHL_LOCATION_ID
+    if (!token || !locationId) return null
+    return {
+      token,
+      locationId,
+      baseUrl: stored.config.baseUrl || env.GHL_API_BASE_URL,
+      accountName: stored.config.accountName ?? '',
+    }
+  }
+  if (!env.GHL_API_TOKEN || !env.GHL_LOCATION_ID) return null
+  return { token: env.GHL_API_TOKEN, locationId: env.GHL_LOCATION_ID, baseUrl: env.GHL_API_BASE_URL, accountName: '' }
+}
+
+export type GhlSettingsView = {
+  accountName: string
+  locationId: string
+  baseUrl: string
+  isActive: boolean
+  hasToken: boolean
+  connectionStatus: 'unknown' | 'connected' | 'failed'
+  lastTestedAt: string | null
+  lastError: string | null
+  /** Where the working configuration comes from. */
+  source: 'settings' | 'environment' | 'none'
+}
+
+type GhlStoredStatus = GhlStoredConfig & {
+  connectionStatus?: GhlSettingsView['connectionStatus']
+  lastTestedAt?: string
+  lastError?: string | null
+}
+
+/** What Settings shows: never the token itself. */
+export async function getGhlSettingsView(): Promise<GhlSettingsView> {
+  const env = getEnv()
+  const stored = await readIntegration<GhlStoredStatus, { token: string }>('gohighlevel')
+  const config = stored?.config ?? {}
+  return {
+    accountName: config.accountName ?? '',
+    locationId: config.locationId ?? env.GHL_LOCATION_ID ?? '',
+    baseUrl: config.baseUrl ?? env.GHL_API_BASE_URL,
+    isActive: config.isActive ?? true,
+    hasToken: Boolean(stored?.secrets.token ?? env.GHL_API_TOKEN),
+    connectionStatus: config.connectionStatus ?? 'unknown',
+    lastTestedAt: config.lastTestedAt ?? null,
+    lastError: config.lastError ?? null,
+    source: stored ? 'settings' : env.GHL_API_TOKEN && env.GHL_LOCATION_ID ? 'environment' : 'none',
+  }
+}
+
+export async function saveGhlSettings(
+  input: { accountName: string; locationId: string; baseUrl?: string; isActive: boolean; token?: string },
+  status?: Pick<GhlStoredStatus, 'connectionStatus' | 'lastTestedAt' | 'lastError'>,
+) {
+  const existing = await readIntegration<GhlStoredStatus, { token: string }>('gohighlevel')
+  const keep = existing?.config ?? {}
+  await saveIntegration(
+    'gohighlevel',
+    {
+      accountName: input.accountName,
+      locationId: input.locationId,
+      baseUrl: input.baseUrl ?? getEnv().GHL_API_BASE_URL,
+      isActive: input.isActive,
+      connectionStatus: status?.connectionStatus ?? keep.connectionStatus ?? 'unknown',
+      lastTestedAt: status?.lastTestedAt ?? keep.lastTestedAt ?? null,
+      lastError: status?.lastError ?? null,
+    },
+    { token: input.token },
+  )
+}
+
+export type BoldsignConfig = { baseUrl: string; apiKey: string }
+
+/** BoldSign's API key from Settings (encrypted) or the environment; null when missing. */
+export async function getBoldsignConfig(): Promise<BoldsignConfig | null> {
+  const env = getEnv()
+  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string }>('boldsign')
+  if (stored?.config.isActive === false) return null
+  const apiKey = stored?.secrets.apiKey ?? env.BOLDSIGN_API_KEY
+  if (!apiKey) return null
+  return { apiKey, baseUrl: stored?.config.baseUrl || env.BOLDSIGN_API_BASE_URL }
+}
+
+export async function getBoldsignSettingsView() {
+  const env = getEnv()
+  const stored = await readIntegration<{ baseUrl?: string; isActive?: boolean }, { apiKey: string; webhookSecret: string }>(
+    'boldsign',
+  )
+  return {
+    baseUrl: stored?.config.baseUrl ?? env.BOLDSIGN_API_BASE_URL,
+    isActive: stored?.config.isActive ?? true,
+    hasApiKey: Boolean(stored?.secrets.apiKey ?? env.BOLDSIGN_API_KEY),
+    hasWebhookSecret: Boolean(stored?.secrets.webhookSecret ?? env.BOLDSIGN_WEBHOOK_SECRET),
+    source: stored ? ('settings' as const) : env.BOLDSIGN_API_KEY ? ('environment' as const) : ('none' as const),
+  }
+}
+
+export async function saveBoldsignSettings(input: { apiKey?: string; webhookSecret?: string; baseUrl: string; isActive: boolean }) {
+  await saveIntegration(
+    'boldsign',
+    { baseUrl: input.baseUrl, isActive: input.isActive },
+    { apiKey: input.apiKey, webhookSecret: input.webhookSecret },
+  )
+}
+
+export async function getBoldsignWebhookSecret() {
+  const stored = await readIntegration<Record<string, unknown>, { webhookSecret: string }>('boldsign')
+  return stored?.secrets.webhookSecret ?? getEnv().BOLDSIGN_WEBHOOK_SECRET ?? null
+}

@@ -1,0 +1,117 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/platform/db.server'
+import { buildPageLinks } from '~/lib/page-links'
+import type { Actor } from '~/platform/actor'
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'view',
+  'login',
+  'login_failed',
+  'logout',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+type AuditEntry = {
+  actor: Actor
+  action: AuditAction
+  entityType: string
+  entityId?: string | null
+  details?: Prisma.InputJsonValue
+}
+
+/** Entries are only ever inserted; the database refuses updates and deletes. */
+export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClient = prisma) {
+  await db.auditLog.create({
+    data: {
+      userId: entry.actor.userId,
+      actorKind: entry.actor.kind,
+      actorEmail: entry.actor.email ?? null,
+      actorLabel: entry.actor.label ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      ipAddress: entry.actor.ipAddress,
+      details: entry.details,
+    },
+  })
+}
+
+/** Repeated openings of one record by one person within this window count as one visit. */
+export const VIEW_DEDUPE_MS = 5 * 60 * 1000
+
+/**
+ * Records that a person opened a record (PHI access trail). Reloads and the
+ * revalidation after each action would otherwise flood the trail, so one
+ * entry per person and record every 5 minutes.
+ */
+export async function recordView(entry: { actor: Actor; entityType: string; entityId: string }) {
+  const recent = await prisma.auditLog.findFirst({
+    where: {
+      action: 'view',
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      userId: entry.actor.userId,
+      createdAt: { gte: new Date(Date.now() - VIEW_DEDUPE_MS) },
+    },
+    select: { id: true },
+  })
+  if (!recent) await recordAudit({ ...entry, action: 'view' })
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+export type AuditFilters = {
+  action?: string
+  entityType?: string
+  userId?: string
+  entityId?: string
+  from?: Date
+  to?: Date
+  page: number
+}
+
+export async function listAuditEntries(filters: AuditFilters) {
+  const where: Prisma.AuditLogWhereInput = {
+    action: filters.action || undefined,
+    entityType: filters.entityType || undefined,
+    userId: filters.userId || undefined,
+    entityId: filters.entityId || undefined,
+    createdAt:
+      filters.from || filters.to ? { gte: filters.from, lt: filters.to } : undefined,
+  }
+  const [total, entries] = await prisma.$transaction([
+    prisma.auditLog.count({ where }),
+    prisma.auditLog.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (filters.page - 1) * AUDIT_PAGE_SIZE,
+      take: AUDIT_PAGE_SIZE,
+      include: { user: { select: { name: true, email: true } } },
+    }),
+  ])
+  return { total, entries }
+}
+
+export async function listAuditEntityTypes() {
+  const rows = await prisma.auditLog.findMany({
+    distinct: ['entityType'],
+    select: { entityType: true },
+    orderBy: { entityType: 'asc' },
+  })
+  return rows.map((row) => row.entityType)
+}
+
+/** The audit log's page links: the shared scheme, with the page's path in each href. */
+export function buildAuditPagination(url: URL, page: number, total: number) {
+  const links = buildPageLinks(url.search, page, AUDIT_PAGE_SIZE, total)
+  const withPath = (href: string) => (href === '?' ? url.pathname : `${url.pathname}${href}`)
+  return {
+    ...links,
+    previous: links.previous && withPath(links.previous),
+    next: links.next && withPath(links.next),
+    pages: links.pages.map((link) => link && { ...link, href: withPath(link.href) }),
+  }
+}

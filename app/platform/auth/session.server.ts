@@ -1,0 +1,141 @@
+import crypto from 'node:crypto'
+import { createCookie } from '@remix-run/node'
+import { prisma } from '~/platform/db.server'
+import { getEnv } from '~/platform/env.server'
+import { getClientAddress } from '~/platform/http/request.server'
+
+/**
+ * Database sessions. The cookie holds a random token; the table holds its
+ * SHA-256. A session ends after SESSION_IDLE_MINUTES without activity or
+ * SESSION_MAX_HOURS after sign-in, whichever comes first.
+ */
+let cookie: ReturnType<typeof createCookie> | undefined
+
+export function getSessionCookie() {
+  const env = getEnv()
+  cookie ??= createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env.NODE_ENV === 'production' && env.COOKIE_SECURE,
+    secrets: [env.SESSION_SECRET],
+    maxAge: env.SESSION_MAX_HOURS * 60 * 60,
+  })
+  return cookie
+}
+
+export function hashToken(token: string) {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+// Writing lastSeenAt on every request would cost a write per page view.
+const TOUCH_INTERVAL_MS = 30_000
+
+/**
+ * Requests that should not count as activity (background refreshes) carry
+ * this query parameter, so an open page does not keep a session alive forever.
+ */
+export const PASSIVE_PARAM = '_passive'
+
+export async function createSession(userId: string, request: Request) {
+  const env = getEnv()
+  const token = crypto.randomBytes(32).toString('base64url')
+  await prisma.session.create({
+    data: {
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + env.SESSION_MAX_HOURS * 60 * 60 * 1000),
+      ipAddress: getClientAddress(request),
+      userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+    },
+  })
+  return getSessionCookie().serialize(token)
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await getSessionCookie().parse(request.headers.get('cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+export function sessionIdleDeadline(lastSeenAt: Date, expiresAt: Date) {
+  const idleEnd = lastSeenAt.getTime() + getEnv().SESSION_IDLE_MINUTES * 60 * 1000
+  return new Date(Math.min(idleEnd, expiresAt.getTime()))
+}
+
+export type SessionUser = {
+  id: string
+  email: string
+  name: string
+  role: string
+}
+
+export type ActiveSession = {
+  id: string
+  user: SessionUser
+  /** When the session ends unless there is activity before then. */
+  endsAt: Date
+}
+
+// Remix hands the same Request to every loader of a page: look the session up once.
+const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
+
+/** The signed-in session, or null; ends sessions that ran out. */
+export function getActiveSession(request: Request): Promise<ActiveSession | null> {
+  let session = sessionsByRequest.get(request)
+  if (!session) {
+    session = lookUpSession(request)
+    sessionsByRequest.set(request, session)
+  }
+  return session
+}
+
+async function lookUpSession(request: Request): Promise<ActiveSession | null> {
+  const token = await readToken(request)
+  if (!token) return null
+  const id = hashToken(token)
+  const session = await prisma.session.findUnique({
+    where: { id },
+    include: { user: { select: { id: true, email: true, name: true, role: true, isActive: true } } },
+  })
+  if (!session) return null
+  const now = Date.now()
+  const deadline = sessionIdleDeadline(session.lastSeenAt, session.expiresAt)
+  if (deadline.getTime() <= now || !session.user.isActive) {
+    await prisma.session.deleteMany({ where: { id } })
+    return null
+  }
+  let lastSeenAt = session.lastSeenAt
+  const passive = new URL(request.url).searchParams.has(PASSIVE_PARAM)
+  if (!passive && now - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    lastSeenAt = new Date(now)
+    await prisma.session.update({ where: { id }, data: { lastSeenAt } })
+  }
+  const { isActive: _isActive, ...user } = session.user
+  return { id, user, endsAt: sessionIdleDeadline(lastSeenAt, session.expiresAt) }
+}
+
+/** Counts as activity even inside the touch interval: the user asked to stay. */
+export async function extendSession(sessionId: string) {
+  const lastSeenAt = new Date()
+  const session = await prisma.session.update({ where: { id: sessionId }, data: { lastSeenAt } })
+  return sessionIdleDeadline(lastSeenAt, session.expiresAt)
+}
+
+export async function destroySession(request: Request) {
+  const token = await readToken(request)
+  if (token) await prisma.session.deleteMany({ where: { id: hashToken(token) } })
+  return getSessionCookie().serialize('', { maxAge: 0 })
+}
+
+export async function destroyUserSessions(userId: string, exceptSessionId?: string) {
+  await prisma.session.deleteMany({
+    where: { userId, id: exceptSessionId ? { not: exceptSessionId } : undefined },
+  })
+}
+
+export async function deleteExpiredSessions() {
+  const idleCutoff = new Date(Date.now() - getEnv().SESSION_IDLE_MINUTES * 60 * 1000)
+  await prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lt: new Date() } }, { lastSeenAt: { lt: idleCutoff } }] },
+  })
+}

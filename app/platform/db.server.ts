@@ -1,0 +1,90 @@
+import path from 'node:path'
+import fs from 'node:fs'
+import { PrismaPg } from '@prisma/adapter-pg'
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import { PrismaClient } from '~/generated/prisma/client'
+import { getEnv } from '~/platform/env.server'
+import { applyMigrations } from '~/platform/migrate.server'
+
+/**
+ * One Prisma client per process. Without DATABASE_URL the portal runs on an
+ * embedded PGlite database under DATA_DIR, served over the Postgres wire
+ * protocol in-process so the same `pg` driver and adapter code runs on both
+ * (docs/adr/0003-database-and-migrations.md).
+ */
+type Database = { url: string; poolSize: number; close: () => Promise<void> }
+
+let databasePromise: Promise<Database> | undefined
+
+/** Starts (once) the database this process uses and applies migrations. */
+export function getDatabase(): Promise<Database> {
+  databasePromise ??= openDatabase().catch((error: unknown) => {
+    databasePromise = undefined
+    throw error
+  })
+  return databasePromise
+}
+
+async function openDatabase(): Promise<Database> {
+  const env = getEnv()
+  const database: Database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, close: async () => {} }
+    : await startEmbeddedDatabase(path.join(env.DATA_DIR, 'pglite'))
+  await applyMigrations(database.url)
+  return database
+}
+
+export async function startEmbeddedDatabase(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true })
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  // The pool keeps one connection, but a connection dropped after an error is
+  // replaced while the old socket is still closing: allow that overlap.
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 })
+  await server.start()
+  return {
+    url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    // PGlite serves one session at a time; concurrent connections through
+    // the socket can interleave (electric-sql/pglite#1046).
+    poolSize: 1,
+    close: async () => {
+      await server.stop()
+      await pglite.close()
+    },
+  }
+}
+
+/** Creates the adapter lazily so the client can exist before the database is up. */
+function lazyAdapter(): SqlDriverAdapterFactory {
+  return {
+    provider: 'postgres',
+    adapterName: '@prisma/adapter-pg',
+    async connect() {
+      const { url, poolSize } = await getDatabase()
+      return new PrismaPg({ connectionString: url, max: poolSize }).connect()
+    },
+  }
+}
+
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient }
+
+export const prisma: PrismaClient = (globalForPrisma.prisma ??= new PrismaClient({
+  adapter: lazyAdapter(),
+}))
+
+/** Closes the client and, for the embedded database, the database itself. */
+export async function disconnectDatabase() {
+  await prisma.$disconnect()
+  if (databasePromise) {
+    const database = await databasePromise.catch(() => undefined)
+    databasePromise = undefined
+    await database?.close()
+  }
+}
+
+/** One round trip: used by /healthz. */
+export async function pingDatabase() {
+  await prisma.$queryRaw`SELECT 1`
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import { z } from 'zod'
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  })
+
+/**
+ * Every setting the server reads. Documented in README.md ("Settings");
+ * add a row there when you add one here.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(2).max(24 * 60).default(15),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  AGENCY_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isValidTimeZone, { message: 'must be an IANA time zone such as America/New_York' }),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, { message: 'must be 64 hexadecimal characters (32 bytes)' })
+    .optional(),
+  GHL_API_BASE_URL: z.string().url().default('https://services.leadconnectorhq.com'),
+  GHL_API_TOKEN: z.string().min(1).optional(),
+  GHL_LOCATION_ID: z.string().min(1).optional(),
+  GHL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BOLDSIGN_API_BASE_URL: z.string().url().default('https://api.boldsign.com'),
+  BOLDSIGN_API_KEY: z.string().min(1).optional(),
+  BOLDSIGN_WEBHOOK_SECRET: z.string().min(1).optional(),
+  BOLDSIGN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  JOBS_ENABLED: booleanString.default(true),
+  MOCKS: booleanString.default(false),
+  SEED_DEMO_DATA: booleanString.optional(),
+  COOKIE_SECURE: booleanString.default(true),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_REQUESTS: booleanString.default(true),
+  // log2 of scrypt's N for new password hashes; stored hashes keep their own.
+  // Below 17 only for tests and demonstrations.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+})
+
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string
+  ENCRYPTION_KEY: string
+  DATA_DIR: string
+}
+
+function isValidTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export class EnvError extends Error {}
+
+/** Turns Zod's issues into one line per variable, naming it. */
+export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof envSchema> {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    )
+    throw new EnvError(`Invalid environment settings:\n${lines.join('\n')}`)
+  }
+  // Instances sharing one PostgreSQL must share the secret; the embedded
+  // database is single-instance, so a secret generated beside it is as safe.
+  if (
+    result.data.NODE_ENV === 'production' &&
+    result.data.DATABASE_URL &&
+    !result.data.SESSION_SECRET
+  ) {
+    throw new EnvError(
+      'Invalid environment settings:\n  SESSION_SECRET: required in production with DATABASE_URL (at least 32 characters)',
+    )
+  }
+  if (result.data.NODE_ENV === 'production' && result.data.DATABASE_URL && !result.data.ENCRYPTION_KEY) {
+    throw new EnvError(
+      'Invalid environment settings:\n  ENCRYPTION_KEY: required in production with DATABASE_URL (64 hexadecimal characters)',
+    )
+  }
+  if (Boolean(result.data.ADMIN_EMAIL) !== Boolean(result.data.ADMIN_PASSWORD)) {
+    throw new EnvError(
+      'Invalid environment settings:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither',
+    )
+  }
+  return result.data
+}
+
+/** Without a configured value, a secret is generated once and kept under DATA_DIR. */
+function loadOrCreateSecret(dataDir: string, name: string, create: () => string) {
+  const file = path.join(dataDir, name)
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = create()
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  if (cached) return cached
+  const parsed = parseEnv(process.env)
+  const dataDir = path.resolve(parsed.DATA_DIR)
+  cached = {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SESSION_SECRET:
+      parsed.SESSION_SECRET ??
+      loadOrCreateSecret(dataDir, 'session-secret', () => crypto.randomBytes(32).toString('base64url')),
+    ENCRYPTION_KEY:
+      parsed.ENCRYPTION_KEY ??
+      loadOrCreateSecret(dataDir, 'encryption-key', () => crypto.randomBytes(32).toString('hex')),
+  }
+  return cached
+}
+
+/** Tests change settings between cases. */
+export function resetEnvCache() {
+  cached = undefined
+}
