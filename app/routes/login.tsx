@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
@@ -9,7 +10,7 @@ import { findUserByEmail } from '~/features/users/users.server'
 import { recordAudit } from '~/platform/audit.server'
 import { anonymousActor, userActor } from '~/platform/auth/actor.server'
 import { loginSchema } from '~/features/users/auth-schema'
-import { InvalidCredentialsError, authenticator } from '~/features/users/sign-in.server'
+import { InvalidCredentialsError, authenticator, recordThrottledSignIn } from '~/features/users/sign-in.server'
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/platform/auth/rate-limit.server'
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const wait = await retryAfterMs(limits)
   if (wait > 0) {
-    await recordAudit({ actor: anonymousActor(request, email), action: 'login_failed', entityType: 'User', details: { reason: 'rate_limited' } })
+    await recordThrottledSignIn(anonymousActor(request, email))
     const minutes = Math.ceil(wait / 60_000)
     return json(
       submission.reply({

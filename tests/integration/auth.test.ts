@@ -56,6 +56,25 @@ describe('sign-in', () => {
     expect(unknownBody.error['']).toEqual(['Invalid email or password'])
   })
 
+  test('an absurdly long e-mail or password is a field error, not a server error, and logs nothing', async () => {
+    const before = await prisma.auditLog.count()
+    const longEmail = await login(`${'a'.repeat(20_000)}@example.com`, 'whatever password')
+    expect(longEmail.status).toBe(400)
+    expect((await longEmail.json()).error.email).toEqual(['Enter a valid email address'])
+    const longPassword = await login('someone@example.com', 'p'.repeat(100_000))
+    expect(longPassword.status).toBe(400)
+    expect(await prisma.auditLog.count()).toBe(before)
+  })
+
+  test('a redirectTo with a tab, newline, backslash or non-ASCII stays on this site', async () => {
+    const user = await createTestUser()
+    for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '/caf\u00e9']) {
+      const response = await login(user.email, TEST_PASSWORD, { redirectTo })
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302)
+      expect(response.headers.get('location')).toBe('/')
+    }
+  })
+
   test('missing fields are reported next to each field', async () => {
     const response = await callRoute(loginAction, makeRequest('/login', { form: { email: 'not-an-email' } }))
     expect(response.status).toBe(400)
@@ -121,6 +140,19 @@ describe('rate limiting', () => {
     expect((await login(user.email, TEST_PASSWORD, {}, address)).status).toBe(429)
     expect((await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '192.0.2.51' })).status).toBe(302)
   }, 90_000)
+
+  test('a throttled caller retrying is logged once per window, not once per attempt', async () => {
+    const user = await createTestUser()
+    const address = { 'x-portal-client-address': '198.51.100.200' }
+    for (let attempt = 0; attempt < 5; attempt++) await login(user.email, 'wrong password', {}, address)
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(user.email, 'wrong password', {}, address)).status).toBe(429)
+    }
+    const throttled = await prisma.auditLog.count({
+      where: { action: 'login_failed', actorEmail: user.email, details: { path: ['reason'], equals: 'rate_limited' } },
+    })
+    expect(throttled).toBe(1)
+  })
 
   test('a success clears the account counter', async () => {
     const user = await createTestUser()
