@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { z } from 'zod'
+import { ensurePrivateDirectory } from '~/platform/data-dir.server'
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -116,7 +117,7 @@ function loadOrCreateSecret(dataDir: string, name: string, create: () => string)
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
+    ensurePrivateDirectory(dataDir)
     const secret = create()
     fs.writeFileSync(file, secret, { mode: 0o600 })
     return secret
