@@ -13,7 +13,7 @@ import { loginSchema } from '~/features/users/auth-schema'
 import { InvalidCredentialsError, authenticator, recordThrottledSignIn } from '~/features/users/sign-in.server'
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/platform/auth/rate-limit.server'
+import { countAttempt, forgiveAttempt, signInLimits } from '~/platform/auth/rate-limit.server'
 import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
 import { createSession, destroySession } from '~/platform/auth/session.server'
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = submission.value
   const limits = signInLimits(email, getClientAddress(request))
 
-  const wait = await retryAfterMs(limits)
+  const wait = await countAttempt(limits)
   if (wait > 0) {
     await recordThrottledSignIn(anonymousActor(request, email))
     const minutes = Math.ceil(wait / 60_000)
@@ -53,7 +53,6 @@ export async function action({ request }: ActionFunctionArgs) {
     user = await authenticator.authenticate('form', request)
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error
-    await recordHit(limits)
     const known = await findUserByEmail(email)
     await recordAudit({
       // Filed under the account that was tried, so its owner's trail shows the attempts.
@@ -69,8 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
 
-  const [accountLimit] = limits
-  if (accountLimit) await clearLimit(accountLimit.key)
+  await forgiveAttempt(limits)
   // A new session id at every sign-in; any earlier session of this browser ends.
   await destroySession(request)
   const cookie = await createSession(user.id, request)

@@ -118,17 +118,37 @@ describe('sign-in', () => {
 })
 
 describe('rate limiting', () => {
-  test('five failures lock the account for everyone, with a clear message', async () => {
+  test('five failures from one address slow that address on that account, with a clear message', async () => {
     const user = await createTestUser()
+    const attacker = { 'x-portal-client-address': '198.51.100.7' }
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await login(user.email, 'wrong password', {}, { 'x-portal-client-address': `198.51.100.${attempt}` })
-      expect(response.status).toBe(400)
+      expect((await login(user.email, 'wrong password', {}, attacker)).status).toBe(400)
     }
-    const limited = await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '198.51.100.77' })
+    const limited = await login(user.email, TEST_PASSWORD, {}, attacker)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
     const body = await limited.json()
     expect(body.error[''][0]).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/)
+  })
+
+  test('the owner still signs in from their own device while someone else guesses', async () => {
+    const user = await createTestUser('admin')
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await login(user.email, 'wrong password', {}, { 'x-portal-client-address': '198.51.100.8' })
+    }
+    const owner = await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '203.0.113.20' })
+    expect(owner.status).toBe(302)
+  })
+
+  test('parallel guesses are counted before they are checked: no more than the limit are evaluated', async () => {
+    const user = await createTestUser()
+    const attacker = { 'x-portal-client-address': '198.51.100.9' }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(user.email, 'wrong password', {}, attacker)),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25)
   })
 
   test('twenty failures from one address lock that address', async () => {
@@ -160,6 +180,14 @@ describe('rate limiting', () => {
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
     for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'wrong password')
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
+  })
+
+  test('successful sign-ins do not use up an office address', async () => {
+    const office = { 'x-portal-client-address': '203.0.113.30' }
+    const user = await createTestUser()
+    for (let attempt = 0; attempt < 25; attempt++) {
+      expect((await login(user.email, TEST_PASSWORD, {}, office)).status).toBe(302)
+    }
   })
 })
 
