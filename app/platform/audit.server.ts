@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { buildPageLinks } from '~/lib/page-links'
 import type { Actor } from '~/platform/actor'
+import { changeEventType, isChangeAction, recordDomainEvent } from '~/platform/events.server'
 
 export const AUDIT_ACTIONS = [
   'create',
@@ -20,6 +21,12 @@ type AuditEntry = {
   entityType: string
   entityId?: string | null
   details?: Prisma.InputJsonValue
+  /**
+   * The domain event's type where it says more than the one derived from the
+   * entity and action (`lead.updated`), e.g. 'patient.registration_submitted'.
+   * Changes only: views and sign-ins record no event.
+   */
+  eventType?: string
 }
 
 /** The log is append-only and kept for years: no caller may make an entry large. */
@@ -37,8 +44,34 @@ function boundedDetails(details: Prisma.InputJsonValue | undefined) {
   return size > MAX_DETAILS_CHARS ? { truncated: true, originalChars: size } : details
 }
 
-/** Entries are only ever inserted; the database refuses updates and deletes. */
+/**
+ * Entries are only ever inserted; the database refuses updates and deletes.
+ * A change (create, update, delete) also records its domain event, with the
+ * entry's details as payload, in the same transaction: pass the change's
+ * transaction as `db` so the change, the entry and the event commit or roll
+ * back together.
+ */
 export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClient = prisma) {
+  const { action } = entry
+  if (!isChangeAction(action)) return writeAuditEntry(entry, db)
+  const write = async (tx: Prisma.TransactionClient) => {
+    await writeAuditEntry(entry, tx)
+    await recordDomainEvent(
+      {
+        type: entry.eventType ?? changeEventType(entry.entityType, action),
+        actor: entry.actor,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        payload: entry.details,
+      },
+      tx,
+    )
+  }
+  if (db === prisma) await prisma.$transaction(write)
+  else await write(db)
+}
+
+async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient) {
   await db.auditLog.create({
     data: {
       userId: entry.actor.userId,

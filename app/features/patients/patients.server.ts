@@ -187,6 +187,11 @@ async function createPatientRecord(input: PersonalInfo, actor: Actor, options: {
   })
 }
 
+/** Saving the last missing step submits the registration for review: subscribers hear it as such. */
+function registrationEventType(from: string, to: string) {
+  return to === 'pending-review' && from !== 'pending-review' ? 'patient.registration_submitted' : undefined
+}
+
 /** Saves one step, marks it done and moves the registration status on. */
 export async function saveRegistrationStep<K extends StepKey>(id: string, step: K, value: StepValues[K], actor: Actor) {
   return prisma.$transaction(async (tx) => {
@@ -210,6 +215,7 @@ export async function saveRegistrationStep<K extends StepKey>(id: string, step: 
           step,
           ...(registrationStatus !== before.registrationStatus ? { from: before.registrationStatus, to: registrationStatus } : {}),
         },
+        eventType: registrationEventType(before.registrationStatus, registrationStatus),
       },
       tx,
     )
@@ -354,6 +360,7 @@ export async function updatePatientFromApi(id: string, input: PatientApiInput, a
           steps,
           ...(registrationStatus !== existing.registrationStatus ? { from: existing.registrationStatus, to: registrationStatus } : {}),
         },
+        eventType: registrationEventType(existing.registrationStatus, registrationStatus),
       },
       tx,
     )
