@@ -53,6 +53,8 @@ export const envSchema = z.object({
   COOKIE_SECURE: booleanString.default(true),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_REQUESTS: booleanString.default(true),
+  // Lets Settings point a provider at a loopback address (local fakes in tests).
+  INTEGRATIONS_ALLOW_LOOPBACK: booleanString.default(false),
   // log2 of scrypt's N for new password hashes; stored hashes keep their own.
   // Below 17 only for tests and demonstrations.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
