@@ -1,3 +1,5 @@
+import { storableText } from '~/lib/form-input'
+
 /**
  * Substring search over the `searchText` (lower-case words) and `phoneDigits`
  * columns that Lead, Patient and Caregiver keep for their trigram indexes.
@@ -17,7 +19,7 @@ function escapeLike(value: string) {
  * '(555) 123-4567'. Undefined when there is nothing to search for.
  */
 export function textSearchWhere(q: string) {
-  const term = q.trim().toLowerCase()
+  const term = storableText(q).trim().toLowerCase()
   if (!term) return undefined
   const words = term.split(/\s+/).filter(Boolean)
   const clauses: Array<{ AND: Array<{ searchText: { contains: string } }> } | { phoneDigits: { contains: string } }> = [

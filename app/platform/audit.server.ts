@@ -29,6 +29,21 @@ type AuditEntry = {
   eventType?: string
 }
 
+/** The log is append-only and kept for years: no caller may make an entry large. */
+const MAX_TEXT = 254
+const MAX_DETAILS_CHARS = 8 * 1024
+
+function bounded(value: string | null | undefined) {
+  if (value == null) return null
+  return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value
+}
+
+function boundedDetails(details: Prisma.InputJsonValue | undefined) {
+  if (details === undefined) return undefined
+  const size = JSON.stringify(details).length
+  return size > MAX_DETAILS_CHARS ? { truncated: true, originalChars: size } : details
+}
+
 /**
  * Entries are only ever inserted; the database refuses updates and deletes.
  * A change (create, update, delete) also records its domain event, with the
@@ -61,13 +76,13 @@ async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient) 
     data: {
       userId: entry.actor.userId,
       actorKind: entry.actor.kind,
-      actorEmail: entry.actor.email ?? null,
-      actorLabel: entry.actor.label ?? null,
+      actorEmail: bounded(entry.actor.email),
+      actorLabel: bounded(entry.actor.label),
       action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId ?? null,
-      ipAddress: entry.actor.ipAddress,
-      details: entry.details,
+      entityType: bounded(entry.entityType)!,
+      entityId: bounded(entry.entityId),
+      ipAddress: bounded(entry.actor.ipAddress),
+      details: boundedDetails(entry.details),
     },
   })
 }

@@ -11,9 +11,8 @@ import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Caregiver - ${data.caregiver.fullName}` : 'Edit Caregiver'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Edit Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')

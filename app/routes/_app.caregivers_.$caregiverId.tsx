@@ -41,9 +41,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? data.caregiver.fullName : 'Caregiver'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

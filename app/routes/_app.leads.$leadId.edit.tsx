@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -12,9 +12,8 @@ import { dialogExitPath } from '~/platform/http/request.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Lead - ${data.lead.firstName} ${data.lead.lastName}` : 'Edit Lead'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Edit Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')

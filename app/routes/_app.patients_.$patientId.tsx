@@ -37,9 +37,8 @@ import { formatDateTime } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.patient.firstName} ${data.patient.lastName}` : 'Patient'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Patient | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

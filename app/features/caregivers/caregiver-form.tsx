@@ -8,7 +8,8 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorList, Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { json } from '@remix-run/node'
 import type { NewCaregiverFile } from '~/features/caregivers/caregivers.server'
 import { caregiverFormSchema, type CaregiverInput } from '~/features/caregivers/schema'

@@ -7,7 +7,8 @@ import {
   getTextareaProps,
   useForm,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { StatusBadge } from '~/components/status-badge'

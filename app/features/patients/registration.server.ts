@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { json, redirect } from '@remix-run/node'
 import { type PatientRecord, saveRegistrationStep } from '~/features/patients/patients.server'
 import { fromDateColumn } from '~/lib/date-column'
