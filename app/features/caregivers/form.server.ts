@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { json } from '@remix-run/node'
 import type { NewCaregiverFile } from '~/features/caregivers/caregivers.server'
 import { caregiverFormSchema, type CaregiverInput } from '~/features/caregivers/schema'
-import { UploadError } from '~/features/documents/upload.server'
+import { UploadError } from '~/platform/uploads.server'
 import { discardCaregiverFiles, receiveCaregiverApplication } from '~/features/caregivers/upload.server'
 import { createToastHeaders } from '~/platform/http/toast.server'
 
