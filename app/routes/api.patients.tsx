@@ -12,6 +12,7 @@ import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.s
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 const API_PAGE_SIZE = 50
 
@@ -19,7 +20,7 @@ const API_PAGE_SIZE = 50
  * GET /api/patients?q=&status=&date=&careType=&page=&pageSize= — an array,
  * newest first; X-Total-Count has the total.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('patient', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const query = parsePatientListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
   const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
@@ -28,10 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     userActor(request, user),
   )
   return json(patients, { headers: { 'X-Total-Count': String(total) } })
-}
+})
 
 /** POST /api/patients — a registration with its personal info and any later steps. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('patient', async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
@@ -44,4 +45,4 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error
   }
-}
+})
