@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
-  PatientUpdateRefusedError,
   createPatientFromApi,
   listPatientsForApi,
   patientToJson,
   recordPatientListRead,
 } from '~/features/patients/patients.server'
 import { parsePatientListQuery, patientApiSchema } from '~/features/patients/schema'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -36,13 +35,6 @@ export const action = apiRoute('patient', async ({ request }: ActionFunctionArgs
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
-  try {
-    const patient = await createPatientFromApi(input, userActor(request, user))
-    return json(patientToJson(patient), { status: 201 })
-  } catch (error) {
-    if (error instanceof PatientUpdateRefusedError) {
-      throw apiError(400, 'Invalid patient', { fieldErrors: { [error.field]: [error.message] } })
-    }
-    throw error
-  }
+  const patient = await createPatientFromApi(input, userActor(request, user))
+  return json(patientToJson(patient), { status: 201 })
 })
