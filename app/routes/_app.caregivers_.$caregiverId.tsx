@@ -30,13 +30,11 @@ import {
   CAREGIVER_FILE_KINDS,
   FILE_KIND_LABELS,
   computeApplicationProgress,
-  formatFileSize,
   formatRate,
-  todayIn,
 } from '~/features/caregivers/rules'
 import { getEnv } from '~/platform/env.server'
-import { titleCase } from '~/lib/misc'
-import { formatDateTime } from '~/lib/time'
+import { formatFileSize, titleCase } from '~/lib/misc'
+import { dateIn, formatDateTime } from '~/lib/time'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
@@ -62,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     caregiver,
     progress,
     audit: await listCaregiverAudit(record.id),
-    today: todayIn(getEnv().AGENCY_TIME_ZONE),
+    today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
   })
 }
 

@@ -23,7 +23,7 @@ import {
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
   type RegistrationStep,
-  WEEKDAYS,
+  WEEKDAY_OPTIONS,
   describePatientActivity,
   nextStep,
   optionLabel,
@@ -278,7 +278,7 @@ export default function PatientProfile() {
             <Details
               rows={[
                 ['Care type', optionLabel(CARE_TYPES, patient.carePreferences.careType)],
-                ['Preferred days', patient.carePreferences.preferredDays.map((day) => optionLabel(WEEKDAYS, day)).join(', ')],
+                ['Preferred days', patient.carePreferences.preferredDays.map((day) => optionLabel(WEEKDAY_OPTIONS, day)).join(', ')],
                 ['Preferred times', patient.carePreferences.preferredTimes.map((time) => optionLabel(CARE_TIMES, time)).join(', ')],
                 ['Language', patient.carePreferences.language],
                 ['Caregiver gender', optionLabel(CAREGIVER_GENDER_PREFERENCES, patient.carePreferences.caregiverGender)],
