@@ -4,7 +4,7 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCaregiver, getCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -19,17 +19,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const storageKeys = await deleteCaregiver(params.caregiverId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return undefined
-  })
   const list = `/caregivers${new URL(request.url).search}`
-  if (storageKeys === undefined) {
-    return redirectWithToast(list, { type: 'destructive', title: 'Error', description: 'Failed to delete caregiver' })
+  try {
+    await deleteCaregiver(params.caregiverId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, list, 'Failed to delete caregiver')
   }
-  if (storageKeys === null) throw new Response('Caregiver not found', { status: 404 })
-  // The rows are gone (committed); now the bytes.
-  await discardCaregiverFiles(storageKeys.map((storageKey) => ({ storageKey })))
   return redirectWithToast(list, { title: 'Caregiver deleted', description: 'Caregiver has been successfully deleted.' })
 }
 

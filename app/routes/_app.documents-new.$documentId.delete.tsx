@@ -4,6 +4,7 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocument, getDocument } from '~/features/documents/documents.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -17,12 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const back = `/documents-new${new URL(request.url).search}`
-  const deleted = await deleteDocument(params.documentId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
-  if (deleted === null) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to delete document' })
-  if (!deleted) throw new Response('Document not found', { status: 404 })
+  try {
+    await deleteDocument(params.documentId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, back, 'Failed to delete document')
+  }
   return redirectWithToast(back, { title: 'Document Deleted' })
 }
 

@@ -9,6 +9,7 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getDocument, updateDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -23,11 +24,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const submission = parseWithZod(await request.formData(), { schema: documentEditSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  const document = await updateDocument(params.documentId ?? '', submission.value, userActor(request, user)).catch(() => undefined)
-  const back = `/documents-new${new URL(request.url).search}`
-  if (document === undefined) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to update document' })
-  if (!document) throw new Response('Document not found', { status: 404 })
-  return redirectWithToast(back, { title: 'Document Updated' })
+  try {
+    await updateDocument(params.documentId ?? '', submission.value, userActor(request, user))
+  } catch (error) {
+    return formFailure(error, submission, 'Failed to update document')
+  }
+  return redirectWithToast(`/documents-new${new URL(request.url).search}`, { title: 'Document Updated' })
 }
 
 export default function EditDocument() {

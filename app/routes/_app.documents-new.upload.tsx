@@ -12,7 +12,8 @@ import { listDocumentTypes } from '~/features/document-types/document-types.serv
 import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
-import { UploadError, receivePdfUpload } from '~/features/documents/upload.server'
+import { receivePdfUpload } from '~/features/documents/upload.server'
+import { UploadError } from '~/platform/uploads.server'
 import { getStorage } from '~/platform/storage.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 

@@ -4,6 +4,7 @@ import { useLoaderData, useLocation } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteLead, getLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -18,15 +19,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteLead(params.leadId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
   const list = `/leads${new URL(request.url).search}`
-  if (deleted === null) {
-    return redirectWithToast(list, { type: 'destructive', title: 'Error', description: 'Failed to delete lead' })
+  try {
+    await deleteLead(params.leadId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, list, 'Failed to delete lead')
   }
-  if (!deleted) throw new Response('Lead not found', { status: 404 })
   return redirectWithToast(list, { title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
 }
 

@@ -9,7 +9,8 @@ import { leadSchema } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { leadCreatedToast } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add New Lead | Healthcare Portal' }]
@@ -27,11 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     lead = await createLead(submission.value, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to create lead'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to create lead' }),
-    })
+    return formFailure(error, submission, 'Failed to create lead')
   }
   const ghlSync = await syncLeadNow(lead.id)
   return redirectWithToast(`/leads${new URL(request.url).search}`, leadCreatedToast(ghlSync))

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCommunication, getCommunication } from '~/features/leads/communications.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -19,16 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const leadId = params.leadId ?? ''
-  const deleted = await deleteCommunication(leadId, params.communicationId ?? '', userActor(request, user)).catch(
-    (error: unknown) => {
-      console.error(error)
-      return null
-    },
-  )
-  if (deleted === null) {
-    return redirectWithToast(`/leads/${leadId}`, { type: 'destructive', title: 'Error', description: 'Failed to delete communication' })
+  try {
+    await deleteCommunication(leadId, params.communicationId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, `/leads/${leadId}`, 'Failed to delete communication')
   }
-  if (!deleted) throw new Response('Communication not found', { status: 404 })
   return redirectWithToast(`/leads/${leadId}`, { title: 'Communication deleted successfully!' })
 }
 

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocumentType, getDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -19,14 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
-  if (deleted === null) {
-    return redirectWithToast(DOCUMENT_TYPES_PATH, { type: 'destructive', title: 'Error', description: 'Failed to delete document type' })
+  try {
+    await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, DOCUMENT_TYPES_PATH, 'Failed to delete document type')
   }
-  if (!deleted) throw new Response('Document type not found', { status: 404 })
   return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type deleted successfully!' })
 }
 

@@ -62,8 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       entityId: known?.id,
       details: { reason: 'invalid_credentials' },
     })
-    // The same words whether or not the account exists.
-    return json(submission.reply({ formErrors: ['Invalid email or password'], hideFields: ['password'] }), {
+    return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), {
       status: 400,
     })
   }

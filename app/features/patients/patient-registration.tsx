@@ -22,7 +22,7 @@ import {
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
   type RegistrationStep,
-  WEEKDAYS,
+  WEEKDAY_OPTIONS,
   registrationProgress,
   registrationStatusLabel,
   stepSchemas,
@@ -251,7 +251,7 @@ export function RegistrationStepForm({
             className="md:col-span-2"
             legend="Preferred days"
             name={field('preferredDays').name}
-            options={WEEKDAYS}
+            options={WEEKDAY_OPTIONS}
             checked={listValue(field('preferredDays').initialValue)}
             errors={field('preferredDays').errors}
             errorId={field('preferredDays').errorId}

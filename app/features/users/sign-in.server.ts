@@ -4,9 +4,15 @@ import type { Actor } from '~/platform/actor'
 import { recordAudit } from '~/platform/audit.server'
 import type { SessionUser } from '~/platform/auth/session.server'
 import { prisma } from '~/platform/db.server'
-import { verifyUserLogin } from './users.server'
+import { RuleViolationError } from '~/platform/errors'
+import { verifyUserLogin } from '~/features/users/users.server'
 
-export class InvalidCredentialsError extends Error {}
+/** The same words whether or not the account exists: nobody learns which addresses have one. */
+export class InvalidCredentialsError extends RuleViolationError {
+  constructor() {
+    super('Invalid email or password')
+  }
+}
 
 /** remix-auth checks the form; sessions are the platform's (app/platform/auth/session.server.ts). */
 export const authenticator = new Authenticator<SessionUser>()
