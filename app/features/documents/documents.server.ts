@@ -7,6 +7,7 @@ import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import type { ReceivedFile } from '~/features/documents/upload.server'
 import { getStorage } from '~/platform/storage.server'
+import { storableText } from '~/lib/form-input'
 
 export const documentSelect = {
   id: true,
@@ -29,7 +30,7 @@ export const documentSelect = {
 export async function listDocuments(query: { q: string; category?: string; type?: string; page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? DOCUMENT_PAGE_SIZE
   // Every word must appear in the name or the description.
-  const words = query.q.trim().split(/\s+/).filter(Boolean)
+  const words = storableText(query.q).trim().split(/\s+/).filter(Boolean)
   const where: Prisma.DocumentWhereInput = {
     AND: [
       ...words.map((word) => ({

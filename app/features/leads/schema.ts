@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { storableText } from '~/lib/form-input'
 import { blankToUndefined, optionalText, addressFields } from '~/lib/schema-fields'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
@@ -76,7 +77,7 @@ export const LEAD_PAGE_SIZE = 12
 export const leadListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
-  source: z.string().trim().max(50).optional().catch(undefined),
+  source: z.string().trim().max(50).transform(storableText).optional().catch(undefined),
   view: z.enum(['cards', 'table']).catch('cards'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(LEAD_PAGE_SIZE),
