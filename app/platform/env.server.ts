@@ -15,6 +15,14 @@ const postgresUrl = z
     message: 'must be a postgres:// or postgresql:// URL',
   })
 
+const s3Endpoint = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http:// or https:// URL' })
+  .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
+    message: 'must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+  })
+
 /**
  * Every setting the server reads. Documented in README.md ("Settings");
  * add a row there when you add one here.
@@ -55,6 +63,24 @@ export const envSchema = z.object({
   LOG_REQUESTS: booleanString.default(true),
   // Lets Settings point a provider at a loopback address (local fakes in tests).
   INTEGRATIONS_ALLOW_LOOPBACK: booleanString.default(false),
+  // Where uploaded files live (app/platform/storage.server.ts).
+  STORAGE_BACKEND: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { message: 'must be a region such as us-east-1 (auto for Cloudflare R2)' })
+    .optional(),
+  S3_ENDPOINT: s3Endpoint.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  S3_SSE: z.enum(['AES256', 'aws:kms']).default('AES256'),
+  S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
   // log2 of scrypt's N for new password hashes; stored hashes keep their own.
   // Below 17 only for tests and demonstrations.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -110,7 +136,23 @@ export function parseEnv(source: Record<string, string | undefined>): z.infer<ty
       'Invalid environment settings:\n  ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither',
     )
   }
+  const storageProblem = storageSettingsProblem(result.data)
+  if (storageProblem) throw new EnvError(`Invalid environment settings:\n  ${storageProblem}`)
   return result.data
+}
+
+/** The object-storage settings depend on each other; the first conflict, naming the variable. */
+function storageSettingsProblem(env: z.infer<typeof envSchema>) {
+  if (env.STORAGE_BACKEND === 's3' && !env.S3_BUCKET) return 'S3_BUCKET: required when STORAGE_BACKEND=s3'
+  // Without this, files would silently stay on one instance's disk.
+  if (env.STORAGE_BACKEND === 'local' && env.S3_BUCKET) {
+    return 'STORAGE_BACKEND: set it to s3 to store files in S3_BUCKET, or leave S3_BUCKET unset'
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    return 'S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither'
+  }
+  if (env.S3_SSE_KMS_KEY_ID && env.S3_SSE !== 'aws:kms') return 'S3_SSE_KMS_KEY_ID: only used with S3_SSE=aws:kms'
+  return null
 }
 
 /** Without a configured value, a secret is generated once and kept under DATA_DIR. */

@@ -22,9 +22,35 @@ describe('environment settings', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_EMAIL'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/app' }, 'SESSION_SECRET'],
+    [{ STORAGE_BACKEND: 'nfs' }, 'STORAGE_BACKEND'],
+    [{ STORAGE_BACKEND: 's3' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'portal-files' }, 'STORAGE_BACKEND'],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'Portal_Files' }, 'S3_BUCKET'],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_ENDPOINT: 'ftp://files.example.com' }, 'S3_ENDPOINT'],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_SSE: 'none' }, 'S3_SSE'],
+    [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_SSE_KMS_KEY_ID: 'alias/portal' }, 'S3_SSE_KMS_KEY_ID'],
   ])('a bad value stops start-up naming the variable: %o', (values, variable) => {
     expect(() => parseEnv(values)).toThrow(EnvError)
     expect(() => parseEnv(values)).toThrow(new RegExp(`\\b${variable}\\b`))
+  })
+
+  test('object storage: S3 settings are read, with encryption by the service unless told otherwise', () => {
+    const env = parseEnv({ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
+    expect(env).toMatchObject({ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: true, S3_SSE: 'AES256' })
+    expect(parseEnv({}).STORAGE_BACKEND).toBe('local')
+  })
+
+  test('a refused S3 setting never shows the secret in the message', () => {
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
+    for (const values of [
+      { STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_SECRET_ACCESS_KEY: secret },
+      { STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_ENDPOINT: `https://AKIAEXAMPLE:${encodeURIComponent(secret)}@files.example.com` },
+    ]) {
+      expect(() => parseEnv(values)).toThrow(EnvError)
+      expect(() => parseEnv(values)).not.toThrow(secret)
+      expect(() => parseEnv(values)).not.toThrow(encodeURIComponent(secret))
+    }
   })
 
   test('production on the embedded database may generate its session secret', () => {
