@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { getDocument, updateDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const document = await getDocument(params.documentId ?? '')
   if (!document) throw new Response('Document not found', { status: 404 })
-  return json({ document: { name: document.name, description: document.description } })
+  return json({ document: { name: document.name, description: document.description }, closeTo: dialogExitPath(request, '/documents-new') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -23,16 +24,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: documentEditSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const document = await updateDocument(params.documentId ?? '', submission.value, userActor(request, user)).catch(() => undefined)
-  const back = `/documents-new${new URL(request.url).search}`
+  const back = dialogExitPath(request, '/documents-new')
   if (document === undefined) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to update document' })
   if (!document) throw new Response('Document not found', { status: 404 })
   return redirectWithToast(back, { title: 'Document Updated' })
 }
 
 export default function EditDocument() {
-  const { document } = useLoaderData<typeof loader>()
+  const { document, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'document-edit',
@@ -42,7 +42,6 @@ export default function EditDocument() {
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: documentEditSchema }),
   })
-  const closeTo = `/documents-new${search}`
   return (
     <RouteDialog title="Edit Document" closeTo={closeTo}>
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocumentType, getDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const documentType = await getDocumentType(params.documentTypeId ?? '')
   if (!documentType) throw new Response('Document type not found', { status: 404 })
-  return json({ name: documentType.name, ghlTag: documentType.ghlTag })
+  return json({ name: documentType.name, ghlTag: documentType.ghlTag, closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -24,16 +25,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return null
   })
   if (deleted === null) {
-    return redirectWithToast(DOCUMENT_TYPES_PATH, { type: 'destructive', title: 'Error', description: 'Failed to delete document type' })
+    return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { type: 'destructive', title: 'Error', description: 'Failed to delete document type' })
   }
   if (!deleted) throw new Response('Document type not found', { status: 404 })
-  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type deleted successfully!' })
+  return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type deleted successfully!' })
 }
 
 export default function DeleteDocumentType() {
-  const { name, ghlTag } = useLoaderData<typeof loader>()
+  const { name, ghlTag, closeTo } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDeleteDialog title="Delete Document Type" closeTo={DOCUMENT_TYPES_PATH}>
+    <ConfirmDeleteDialog title="Delete Document Type" closeTo={closeTo}>
       <p>Are you sure you want to delete this document type?</p>
       <p className="mt-2">
         <span className="font-medium">{name}</span> (tag <code className="font-mono text-xs">{ghlTag}</code>). Documents of this

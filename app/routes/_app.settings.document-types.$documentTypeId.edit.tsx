@@ -7,6 +7,7 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getDocumentType, updateDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -27,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isActive: documentType.isActive,
       displayOrder: documentType.displayOrder,
     },
+    closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH),
   })
 }
 
@@ -47,19 +49,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   if (!documentType) throw new Response('Document type not found', { status: 404 })
-  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type updated successfully!' })
 }
 
 export default function EditDocumentType() {
-  const { documentType } = useLoaderData<typeof loader>()
+  const { documentType, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
-    <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={DOCUMENT_TYPES_PATH}>
+    <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={closeTo}>
       <DocumentTypeForm
         id={`document-type-${documentType.id}`}
         documentType={documentType}
         lastResult={lastResult}
-        cancelTo={DOCUMENT_TYPES_PATH}
+        cancelTo={closeTo}
         submitLabel="Update Document Type"
       />
     </RouteDialog>
