@@ -27,11 +27,19 @@ const forbidden = [
 
 function importBoundaries() {
   const parentRelative = { group: ['../*', '../**'], message: "Import with '~/' so the layer is visible." }
+  // Forms are parsed behind the size and text guards of ~/lib/form-input.
+  const paths = [
+    {
+      name: '@conform-to/zod/v4',
+      importNames: ['parseWithZod'],
+      message: "Use parseWithZod from '~/lib/form-input': it bounds the form and refuses text the database cannot store.",
+    },
+  ]
   return [
     {
       files: ['app/**/*.{ts,tsx}'],
-      ignores: ['app/generated/**'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative] }] },
+      ignores: ['app/generated/**', 'app/lib/form-input.ts'],
+      rules: { 'no-restricted-imports': ['error', { paths, patterns: [parentRelative] }] },
     },
     ...forbidden.map(({ files, above }) => ({
       files: files.map((glob) => `${glob}/*.{ts,tsx}`),
@@ -40,6 +48,7 @@ function importBoundaries() {
         'no-restricted-imports': [
           'error',
           {
+            paths,
             patterns: [
               parentRelative,
               ...above.map((layer) => ({

@@ -1,16 +1,11 @@
-import compression from 'compression'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
 import { getEnv } from '~/platform/env.server'
 import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
-import {
-  healthCheck,
-  redirectMalformedPaths,
-  refuseCrossSiteWrites,
-  securityHeaders,
-} from '~/platform/http/security.server'
+import { createPortalApp } from '~/platform/http/express-app.server'
+import { bodyLimitFor } from '~/request-limits.server'
 import { startApplication } from '~/startup.server'
 
 /**
@@ -24,40 +19,25 @@ async function main() {
   const production = env.NODE_ENV === 'production'
   await startApplication()
 
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', env.TRUST_PROXY)
-  app.use(compression())
-  app.use(redirectMalformedPaths)
-  app.use(
-    build.publicPath,
-    express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }),
-  )
-  app.use(express.static('public', { maxAge: '1h', index: false }))
-
-  app.get('/healthz', healthCheck(pingDatabase))
-
-  app.use(securityHeaders({ production }))
-  app.use(refuseCrossSiteWrites)
-  if (env.LOG_REQUESTS) {
-    app.use((req, res, next) => {
-      const started = process.hrtime.bigint()
-      res.on('finish', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6
-        // Paths only: query strings can hold names and other PHI.
-        console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`)
-      })
-      next()
-    })
-  }
-  app.all(
-    '*',
-    createRequestHandler({
+  const app = createPortalApp({
+    production,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimitFor,
+    ping: pingDatabase,
+    statics: [
+      {
+        path: build.publicPath,
+        handler: express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }),
+      },
+      { handler: express.static('public', { maxAge: '1h', index: false }) },
+    ],
+    logger: env.LOG_REQUESTS ? logRequest : undefined,
+    handler: createRequestHandler({
       build,
       mode: env.NODE_ENV,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
-  )
+  })
 
   const server = app.listen(env.PORT, env.HOST, () => {
     console.log(`Healthcare Portal listening on http://localhost:${env.PORT}`)
@@ -77,6 +57,16 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** One line per request: method, path (never the query string, which can hold names), status, time. */
+const logRequest: RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint()
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`)
+  })
+  next()
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { seedDemoData } from '~/features/demo-data.server'
-import { jobHandlers } from '~/features/job-handlers.server'
+import { eventSubscribers, jobHandlers } from '~/features/job-handlers.server'
 import { ensureFirstAdmin } from '~/features/users/first-admin.server'
 import { getEnv } from '~/platform/env.server'
 import { prepareServer } from '~/platform/startup.server'
@@ -16,6 +16,6 @@ export function startApplication() {
       await ensureFirstAdmin()
       if (seed) await seedDemoData()
     },
-    jobHandlers,
+    worker: { jobHandlers, eventSubscribers },
   })
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { digitsOf } from '~/lib/search'
+import { WEEKDAYS } from '~/lib/time'
 import { LEAD_SOURCES, LEAD_STATUSES } from '~/features/leads/schema'
 import { prisma } from '~/platform/db.server'
 
@@ -167,7 +168,6 @@ const DEMO_SPECIALIZATIONS = [
   'Pediatric Care', 'Mental Health Support', 'Physical Therapy', 'Medication Management',
 ]
 const DEMO_CERTIFICATIONS = ['CPR', 'First Aid', 'CNA', 'HHA', 'BLS', 'Dementia Care Certificate']
-const DEMO_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 const DEMO_EXPERIENCE = ['less-than-1', '1-2', '3-5', '5-10', '10+']
 const DEMO_CAREGIVER_STATUSES = ['active', 'active', 'pending', 'active', 'inactive']
 const DEMO_BACKGROUND_CHECKS = ['cleared', 'pending', 'in_progress', 'cleared', 'failed']
@@ -200,7 +200,7 @@ export function demoCaregivers(now = new Date()) {
       certifications,
       specializations,
       hourlyRateCents: 2200 + (index % 8) * 150,
-      availableDays: DEMO_WEEKDAYS.filter((_, weekday) => (weekday + index) % 3 !== 0),
+      availableDays: WEEKDAYS.filter((_, weekday) => (weekday + index) % 3 !== 0),
       address: `${200 + index * 9} ${STREETS[(index + 2) % STREETS.length]}`,
       city,
       state,

@@ -36,6 +36,12 @@ export async function saveIntegration(
   })
 }
 
+/** Local fakes listen on loopback addresses: allowed for tests and MOCKS=true only. */
+export function loopbackProvidersAllowed() {
+  const env = getEnv()
+  return env.INTEGRATIONS_ALLOW_LOOPBACK || env.MOCKS
+}
+
 export type GhlConfig = { baseUrl: string; token: string; locationId: string; accountName: string }
 type GhlStoredConfig = { accountName?: string; locationId?: string; baseUrl?: string; isActive?: boolean }
 

@@ -20,6 +20,19 @@ export function titleCase(value: string) {
     .join(' ')
 }
 
+/** 512 → '512 B', 1536 → '1.5 KB', 12_800 → '13 KB', 3_500_000 → '3.3 MB'. */
+export function formatFileSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
+}
+
 /** 10000 → '10 seconds'; 300 → '300 ms' (for "did not answer within …"). */
 export function describeDuration(ms: number) {
   return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`

@@ -1,3 +1,5 @@
+import { storableText } from '~/lib/form-input'
+
 /**
  * Search that runs in the database. Every list searches the same way: the
  * query's words must all appear (case-insensitive, in any order), and LIKE
@@ -13,7 +15,7 @@ function escapeLike(value: string) {
 
 /** The lower-case words of a query; none when it is blank. */
 function searchWords(q: string) {
-  return q.trim().toLowerCase().split(/\s+/).filter(Boolean)
+  return storableText(q).trim().toLowerCase().split(/\s+/).filter(Boolean)
 }
 
 type ContainsWord = { contains: string; mode: 'insensitive' }

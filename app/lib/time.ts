@@ -127,6 +127,10 @@ export function dateIn(instant: Date | number, timeZone: string) {
   return new Date(wallClockAsUtc(new Date(instant).getTime(), timeZone)).toISOString().slice(0, 10)
 }
 
+/** The days of the week as records store them, in calendar order from Monday. Each area labels them its own way. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
 export const DATE_RANGES = ['today', 'week', 'month'] as const
 export type DateRange = (typeof DATE_RANGES)[number]
 

@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import type { Actor } from '~/platform/actor'
+import { changeEventType, isChangeAction, recordDomainEvent } from '~/platform/events.server'
 
 export const AUDIT_ACTIONS = [
   'create',
@@ -20,21 +21,68 @@ type AuditEntry = {
   entityType: string
   entityId?: string | null
   details?: Prisma.InputJsonValue
+  /**
+   * The domain event's type where it says more than the one derived from the
+   * entity and action (`lead.updated`), e.g. 'patient.registration_submitted'.
+   * Changes only: views and sign-ins record no event.
+   */
+  eventType?: string
 }
 
-/** Entries are only ever inserted; the database refuses updates and deletes. */
+/** The log is append-only and kept for years: no caller may make an entry large. */
+const MAX_TEXT = 254
+const MAX_DETAILS_CHARS = 8 * 1024
+
+function bounded(value: string | null | undefined) {
+  if (value == null) return null
+  return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value
+}
+
+function boundedDetails(details: Prisma.InputJsonValue | undefined) {
+  if (details === undefined) return undefined
+  const size = JSON.stringify(details).length
+  return size > MAX_DETAILS_CHARS ? { truncated: true, originalChars: size } : details
+}
+
+/**
+ * Entries are only ever inserted; the database refuses updates and deletes.
+ * A change (create, update, delete) also records its domain event, with the
+ * entry's details as payload, in the same transaction: pass the change's
+ * transaction as `db` so the change, the entry and the event commit or roll
+ * back together.
+ */
 export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClient = prisma) {
+  const { action } = entry
+  if (!isChangeAction(action)) return writeAuditEntry(entry, db)
+  const write = async (tx: Prisma.TransactionClient) => {
+    await writeAuditEntry(entry, tx)
+    await recordDomainEvent(
+      {
+        type: entry.eventType ?? changeEventType(entry.entityType, action),
+        actor: entry.actor,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        payload: entry.details,
+      },
+      tx,
+    )
+  }
+  if (db === prisma) await prisma.$transaction(write)
+  else await write(db)
+}
+
+async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient) {
   await db.auditLog.create({
     data: {
       userId: entry.actor.userId,
       actorKind: entry.actor.kind,
-      actorEmail: entry.actor.email ?? null,
-      actorLabel: entry.actor.label ?? null,
+      actorEmail: bounded(entry.actor.email),
+      actorLabel: bounded(entry.actor.label),
       action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId ?? null,
-      ipAddress: entry.actor.ipAddress,
-      details: entry.details,
+      entityType: bounded(entry.entityType)!,
+      entityId: bounded(entry.entityId),
+      ipAddress: bounded(entry.actor.ipAddress),
+      details: boundedDetails(entry.details),
     },
   })
 }

@@ -1,8 +1,10 @@
 import path from 'node:path'
 import fs from 'node:fs'
+import os from 'node:os'
 import { PrismaPg } from '@prisma/adapter-pg'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaClient } from '~/generated/prisma/client'
+import { ensurePrivateDirectory, lockDirectory } from '~/platform/data-dir.server'
 import { getEnv } from '~/platform/env.server'
 import { applyMigrations } from '~/platform/migrate.server'
 
@@ -38,21 +40,43 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<Database> 
   const { PGlite } = await import('@electric-sql/pglite')
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
-  // The pool keeps one connection, but a connection dropped after an error is
-  // replaced while the old socket is still closing: allow that overlap.
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 })
-  await server.start()
-  return {
-    url: `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-    // PGlite serves one session at a time; concurrent connections through
-    // the socket can interleave (electric-sql/pglite#1046).
-    poolSize: 1,
-    close: async () => {
-      await server.stop()
-      await pglite.close()
-    },
+  let releaseLock = () => {}
+  if (dataDir !== 'memory://') {
+    ensurePrivateDirectory(path.dirname(dataDir))
+    ensurePrivateDirectory(dataDir)
+    releaseLock = lockDirectory(path.dirname(dataDir))
+  }
+  // PGlite has no passwords: it is served on a Unix socket in a directory
+  // only this account can enter, never on a TCP port another user could reach.
+  const socketDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'))
+  let pglite: Awaited<ReturnType<typeof PGlite.create>> | undefined
+  try {
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    // The pool keeps one connection, but a connection dropped after an error is
+    // replaced while the old socket is still closing: allow that overlap.
+    const server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDirectory, '.s.PGSQL.5432'), maxConnections: 4 })
+    await server.start()
+    const opened = pglite
+    let closed = false
+    return {
+      url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDirectory)}&sslmode=disable`,
+      // PGlite serves one session at a time; concurrent connections through
+      // the socket can interleave (electric-sql/pglite#1046).
+      poolSize: 1,
+      close: async () => {
+        if (closed) return
+        closed = true
+        await server.stop()
+        await opened.close()
+        fs.rmSync(socketDirectory, { recursive: true, force: true })
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    await pglite?.close().catch(() => {})
+    fs.rmSync(socketDirectory, { recursive: true, force: true })
+    releaseLock()
+    throw error
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { z } from 'zod'
+import { ensurePrivateDirectory } from '~/platform/data-dir.server'
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -52,6 +53,8 @@ export const envSchema = z.object({
   COOKIE_SECURE: booleanString.default(true),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_REQUESTS: booleanString.default(true),
+  // Lets Settings point a provider at a loopback address (local fakes in tests).
+  INTEGRATIONS_ALLOW_LOOPBACK: booleanString.default(false),
   // log2 of scrypt's N for new password hashes; stored hashes keep their own.
   // Below 17 only for tests and demonstrations.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -116,7 +119,7 @@ function loadOrCreateSecret(dataDir: string, name: string, create: () => string)
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
+    ensurePrivateDirectory(dataDir)
     const secret = create()
     fs.writeFileSync(file, secret, { mode: 0o600 })
     return secret

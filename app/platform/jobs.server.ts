@@ -3,9 +3,10 @@ import { prisma } from '~/platform/db.server'
 
 /**
  * A durable job queue in the database. Jobs survive restarts; any number of
- * instances may run the worker, each claiming due jobs with
- * FOR UPDATE SKIP LOCKED so no job runs twice at once. A job whose worker
- * died is claimed again after STALE_AFTER_MS.
+ * instances may run the worker (app/platform/worker.server.ts), each claiming
+ * due jobs with FOR UPDATE SKIP LOCKED so no job runs twice at once. A job
+ * whose worker died is claimed again after STALE_AFTER_MS. Every attempt
+ * leaves a JobRun row: when it started and ended, how, and why it failed.
  */
 export type JobHandler = (payload: Prisma.JsonValue) => Promise<void>
 export type JobHandlers = Record<string, JobHandler>
@@ -21,8 +22,33 @@ export function backoffMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
 }
 
-export async function enqueueJob(type: string, payload: Prisma.InputJsonObject, runAt = new Date()) {
-  return prisma.job.create({ data: { type, payload, runAt } })
+export type NewJob = {
+  type: string
+  payload: Prisma.InputJsonObject
+  runAt?: Date
+  /**
+   * Names the work so it is queued once: while a job with this key is
+   * pending or running, another with the same key is not queued. The key is
+   * released when the job is done or has failed for good.
+   */
+  dedupeKey?: string
+}
+
+/** Queues jobs, leaving out any whose dedupeKey is held; returns those queued. */
+export async function enqueueJobs(jobs: NewJob[], db: Prisma.TransactionClient = prisma) {
+  if (jobs.length === 0) return []
+  return db.job.createManyAndReturn({
+    data: jobs.map((job) => ({ type: job.type, payload: job.payload, runAt: job.runAt, dedupeKey: job.dedupeKey })),
+    // ON CONFLICT DO NOTHING: a held dedupeKey refuses the row without aborting the transaction.
+    skipDuplicates: true,
+    select: { id: true, type: true, dedupeKey: true },
+  })
+}
+
+/** Queues one job; null when its dedupeKey is held by a job pending or running. */
+export async function enqueueJob(type: string, payload: Prisma.InputJsonObject, options: Omit<NewJob, 'type' | 'payload'> = {}) {
+  const [job] = await enqueueJobs([{ type, payload, ...options }])
+  return job ?? null
 }
 
 type ClaimedJob = { id: string; type: string; payload: Prisma.JsonValue; attempts: number }
@@ -34,12 +60,45 @@ async function claimNextJob(): Promise<ClaimedJob | null> {
       SELECT "id" FROM "Job"
       WHERE ("status" = 'pending' AND "runAt" <= now())
          OR ("status" = 'running' AND "lockedAt" < now() - make_interval(secs => ${STALE_AFTER_MS / 1000}))
-      ORDER BY "runAt"
+      ORDER BY "runAt", "createdAt"
       FOR UPDATE SKIP LOCKED
       LIMIT 1
     )
     RETURNING "id", "type", "payload", "attempts"`
   return rows[0] ?? null
+}
+
+async function startRun(job: ClaimedJob) {
+  const [, run] = await prisma.$transaction([
+    // A run still open belongs to a worker that died; its job was claimed again as stale.
+    prisma.jobRun.updateMany({
+      where: { jobId: job.id, outcome: 'running' },
+      data: { outcome: 'abandoned', finishedAt: new Date() },
+    }),
+    prisma.jobRun.create({ data: { jobId: job.id, attempt: job.attempts }, select: { id: true } }),
+  ])
+  return run.id
+}
+
+async function finishRun(
+  job: ClaimedJob,
+  runId: string,
+  outcome: 'succeeded' | 'failed' | 'gave_up',
+  error: string | null,
+) {
+  const finished = outcome !== 'failed'
+  await prisma.$transaction([
+    prisma.job.update({
+      where: { id: job.id },
+      data: {
+        status: outcome === 'succeeded' ? 'done' : outcome === 'gave_up' ? 'failed' : 'pending',
+        lockedAt: null,
+        lastError: error,
+        ...(finished ? { dedupeKey: null } : { runAt: new Date(Date.now() + backoffMs(job.attempts)) }),
+      },
+    }),
+    prisma.jobRun.update({ where: { id: runId }, data: { outcome, error, finishedAt: new Date() } }),
+  ])
 }
 
 /** Runs due jobs one after another until none is due (or `limit` ran). */
@@ -49,35 +108,17 @@ export async function runDueJobs(handlers: JobHandlers, limit = 50) {
     const job = await claimNextJob()
     if (!job) break
     ran++
+    const runId = await startRun(job)
     const handler = handlers[job.type]
     try {
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`)
       await handler(job.payload)
-      await prisma.job.update({ where: { id: job.id }, data: { status: 'done', lockedAt: null, lastError: null } })
+      await finishRun(job, runId, 'succeeded', null)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const giveUp = error instanceof PermanentJobError || job.attempts >= MAX_ATTEMPTS
-      await prisma.job.update({
-        where: { id: job.id },
-        data: giveUp
-          ? { status: 'failed', lockedAt: null, lastError: message }
-          : { status: 'pending', lockedAt: null, lastError: message, runAt: new Date(Date.now() + backoffMs(job.attempts)) },
-      })
+      await finishRun(job, runId, giveUp ? 'gave_up' : 'failed', message)
     }
   }
   return ran
-}
-
-/** Polls for due jobs; `nudge()` runs them now (after something was queued). */
-export function startJobWorker(handlers: JobHandlers, intervalMs = 5_000) {
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    running ??= runDueJobs(handlers)
-      .catch((error: unknown) => console.error('Job worker failed', error))
-      .finally(() => (running = null))
-    return running
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  return { nudge: tick, stop: () => clearInterval(timer) }
 }

@@ -113,8 +113,12 @@ export function getStorage(): FileStorage {
 }
 
 /** A PDF starts with %PDF- within its first 1024 bytes (ISO 32000, 7.5.2). */
+/**
+ * A PDF starts with '%PDF-'. Readers tolerate junk before it, which is how
+ * an HTML page can pass as a PDF (a polyglot): the portal does not.
+ */
 export function assertPdfHead(head: Buffer) {
-  if (!head.includes(Buffer.from('%PDF-'))) {
+  if (!head.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     throw new InvalidFileError('This file is not a PDF: its content does not start like one')
   }
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -13,6 +14,7 @@ import { userActor } from '~/platform/auth/actor.server'
 import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 import { destroyUserSessions } from '~/platform/auth/session.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
+import { countAttempt, forgiveAttempt, passwordCheckLimits } from '~/platform/auth/rate-limit.server'
 
 export const meta: MetaFunction = () => [{ title: 'My account | Healthcare Portal' }]
 
@@ -36,12 +38,27 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields }), { status: 400 })
   }
+  const limits = passwordCheckLimits(user.id)
+  const wait = await countAttempt(limits)
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60_000)
+    return json(
+      submission.reply({
+        fieldErrors: {
+          currentPassword: [`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`],
+        },
+        hideFields,
+      }),
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(wait / 1000)) } },
+    )
+  }
   if (!(await verifyUserPassword(user.id, submission.value.currentPassword))) {
     return json(
       submission.reply({ fieldErrors: { currentPassword: ['Current password is incorrect'] }, hideFields }),
       { status: 400 },
     )
   }
+  await forgiveAttempt(limits)
   await changeUserPassword(user.id, submission.value.newPassword, userActor(request, user))
   // Signed out everywhere else; this browser stays signed in.
   await destroyUserSessions(user.id, session.id)

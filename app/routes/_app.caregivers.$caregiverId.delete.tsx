@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCaregiver, getCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath, dialogListPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -20,16 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const storageKeys = await deleteCaregiver(params.caregiverId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return undefined
-  })
-  if (storageKeys === undefined) {
-    return redirectWithToast(dialogExitPath(request, '/caregivers'), { type: 'destructive', title: 'Error', description: 'Failed to delete caregiver' })
+  try {
+    await deleteCaregiver(params.caregiverId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, dialogExitPath(request, '/caregivers'), 'Failed to delete caregiver')
   }
-  if (storageKeys === null) throw new Response('Caregiver not found', { status: 404 })
-  // The rows are gone (committed); now the bytes.
-  await discardCaregiverFiles(storageKeys.map((storageKey) => ({ storageKey })))
   // The caregiver's own page is gone with it: back to the list.
   return redirectWithToast(dialogListPath(request, '/caregivers'), { title: 'Caregiver deleted', description: 'Caregiver has been successfully deleted.' })
 }

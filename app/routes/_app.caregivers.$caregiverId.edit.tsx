@@ -6,14 +6,12 @@ import { RouteDialog } from '~/components/route-dialog'
 import { caregiverToJson, getCaregiver, updateCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
-import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Caregiver - ${data.caregiver.fullName}` : 'Edit Caregiver'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Edit Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -24,20 +22,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const existing = await getCaregiver(params.caregiverId ?? '')
-  if (!existing) throw new Response('Caregiver not found', { status: 404 })
   const posted = await readCaregiverFormPost(request)
   if (!posted.ok) return posted.response
-  let caregiver
   try {
-    caregiver = await updateCaregiver(existing.id, posted.input, posted.files, userActor(request, user))
+    await updateCaregiver(params.caregiverId ?? '', posted.input, posted.files, userActor(request, user))
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to update caregiver')
-  }
-  if (!caregiver) {
-    // Deleted meanwhile: the new files have nothing to belong to.
-    await discardCaregiverFiles(posted.files)
-    throw new Response('Caregiver not found', { status: 404 })
   }
   return redirectWithToast(dialogExitPath(request, '/caregivers'), { title: 'Caregiver updated successfully' })
 }

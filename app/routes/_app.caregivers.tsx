@@ -14,9 +14,10 @@ import {
   yearsExperienceLabel,
 } from '~/features/caregivers/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { expiryState, formatDay, todayIn } from '~/features/caregivers/rules'
+import { expiryState, formatDay } from '~/features/caregivers/rules'
 import { getEnv } from '~/platform/env.server'
 import { cn } from '~/lib/misc'
+import { dateIn } from '~/lib/time'
 import { useCan } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Caregiver Onboarding | Healthcare Portal' }]
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCaregiverListQuery(new URL(request.url).searchParams)
   const { total, page, caregivers } = await listCaregivers(query)
   // Expiry flags count calendar days in the agency's zone; the server says which day it is.
-  return json({ query: { ...query, page }, total, caregivers, today: todayIn(getEnv().AGENCY_TIME_ZONE) })
+  return json({ query: { ...query, page }, total, caregivers, today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE) })
 }
 
 type CaregiverRow = ReturnType<typeof useLoaderData<typeof loader>>['caregivers'][number]

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -22,17 +22,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const profile = dialogExitPath(request, `/caregivers/${params.caregiverId}`)
-  const removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', userActor(request, user)).catch(
-    (error: unknown) => {
-      console.error(error)
-      return undefined
-    },
-  )
-  if (removed === undefined) {
-    return redirectWithToast(profile, { type: 'destructive', title: 'Error', description: 'Failed to remove the file' })
+  let removed
+  try {
+    removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, profile, 'Failed to remove the file')
   }
-  if (removed === null) throw new Response('File not found', { status: 404 })
-  await discardCaregiverFiles([removed])
   return redirectWithToast(profile, { title: 'File removed', description: `${removed.fileName} has been removed.` })
 }
 

@@ -32,20 +32,18 @@ import {
   CAREGIVER_FILE_KINDS,
   FILE_KIND_LABELS,
   computeApplicationProgress,
-  formatFileSize,
   formatRate,
-  todayIn,
 } from '~/features/caregivers/rules'
 import { getEnv } from '~/platform/env.server'
-import { titleCase } from '~/lib/misc'
-import { formatDateTime } from '~/lib/time'
+import { formatFileSize, titleCase } from '~/lib/misc'
+import { dateIn, formatDateTime } from '~/lib/time'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? data.caregiver.fullName : 'Caregiver'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
@@ -63,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     caregiver,
     progress,
     audit: await listCaregiverAudit(record.id),
-    today: todayIn(getEnv().AGENCY_TIME_ZONE),
+    today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
   })
 }
 
@@ -78,20 +76,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? ({ field: 'status', to: parsed.data.value } as const)
       : ({ field: 'backgroundCheckStatus', to: parsed.data.value } as const)
   const here = `/caregivers/${params.caregiverId}`
-  const results = await setCaregiverStates(params.caregiverId ?? '', [change], userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return undefined
-  })
-  if (results === null) throw new Response('Caregiver not found', { status: 404 })
-  const label = STATE_FIELD_LABELS[change.field]
-  const result = results?.[0]
-  if (!result) {
-    return redirectWithToast(here, { type: 'destructive', title: 'Error', description: 'Failed to update caregiver' })
+  let results
+  try {
+    results = await setCaregiverStates(params.caregiverId ?? '', [change], userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, here, 'Failed to update caregiver')
   }
-  if (!result.changed) return redirectWithToast(here, { title: `${label} is already ${stateLabel(change.field, result.to)}` })
+  const { from, to, changed } = results[0]!
+  const label = STATE_FIELD_LABELS[change.field]
+  if (!changed) return redirectWithToast(here, { title: `${label} is already ${stateLabel(change.field, to)}` })
   return redirectWithToast(here, {
     title: `${label} updated`,
-    description: `${stateLabel(change.field, result.from)} → ${stateLabel(change.field, result.to)}`,
+    description: `${stateLabel(change.field, from)} → ${stateLabel(change.field, to)}`,
   })
 }
 

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocument, getDocument } from '~/features/documents/documents.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -18,12 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const back = dialogExitPath(request, '/documents-new')
-  const deleted = await deleteDocument(params.documentId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
-  if (deleted === null) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to delete document' })
-  if (!deleted) throw new Response('Document not found', { status: 404 })
+  try {
+    await deleteDocument(params.documentId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, back, 'Failed to delete document')
+  }
   return redirectWithToast(back, { title: 'Document Deleted' })
 }
 

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -8,6 +9,7 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getDocument, updateDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -23,11 +25,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const submission = parseWithZod(await request.formData(), { schema: documentEditSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  const document = await updateDocument(params.documentId ?? '', submission.value, userActor(request, user)).catch(() => undefined)
-  const back = dialogExitPath(request, '/documents-new')
-  if (document === undefined) return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to update document' })
-  if (!document) throw new Response('Document not found', { status: 404 })
-  return redirectWithToast(back, { title: 'Document Updated' })
+  try {
+    await updateDocument(params.documentId ?? '', submission.value, userActor(request, user))
+  } catch (error) {
+    return formFailure(error, submission, 'Failed to update document')
+  }
+  return redirectWithToast(dialogExitPath(request, '/documents-new'), { title: 'Document Updated' })
 }
 
 export default function EditDocument() {

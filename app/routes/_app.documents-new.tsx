@@ -7,10 +7,11 @@ import { ListPage } from '~/components/list-page'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { listDocuments } from '~/features/documents/documents.server'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
-import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, formatFileSize, parseDocumentListQuery } from '~/features/documents/schema'
+import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, parseDocumentListQuery } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { publishDocumentTemplate } from '~/features/documents/publish.server'
-import { cn } from '~/lib/misc'
+import { cn, formatFileSize } from '~/lib/misc'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { formatDate } from '~/lib/time'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -36,15 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const form = await request.formData()
   if (form.get('intent') !== 'publish') throw new Response('Unknown intent', { status: 400 })
-  const result = await publishDocumentTemplate(String(form.get('documentId') ?? ''), userActor(request, user))
   const back = `/documents-new${new URL(request.url).search}`
-  if (result.ok) return redirectWithToast(back, { title: 'Template Created', description: `BoldSign template ${result.templateId}` })
-  if (result.status === 404) throw new Response('Document not found', { status: 404 })
-  return redirectWithToast(back, {
-    type: 'destructive',
-    title: 'Template Creation Failed',
-    description: result.message || 'Failed to create BoldSign template',
-  })
+  let templateId
+  try {
+    templateId = await publishDocumentTemplate(String(form.get('documentId') ?? ''), userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, back, 'Failed to create BoldSign template', { title: 'Template Creation Failed' })
+  }
+  return redirectWithToast(back, { title: 'Template Created', description: `BoldSign template ${templateId}` })
 }
 
 type DocumentRow = ReturnType<typeof useLoaderData<typeof loader>>['documents'][number]

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteLead, getLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath, dialogListPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -19,14 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteLead(params.leadId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
-  if (deleted === null) {
-    return redirectWithToast(dialogExitPath(request, '/leads'), { type: 'destructive', title: 'Error', description: 'Failed to delete lead' })
+  try {
+    await deleteLead(params.leadId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, dialogExitPath(request, '/leads'), 'Failed to delete lead')
   }
-  if (!deleted) throw new Response('Lead not found', { status: 404 })
   // The lead's own page is gone with it: back to the list.
   return redirectWithToast(dialogListPath(request, '/leads'), { title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
 }

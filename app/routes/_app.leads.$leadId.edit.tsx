@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -9,12 +9,12 @@ import { leadSchema } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Lead - ${data.lead.firstName} ${data.lead.lastName}` : 'Edit Lead'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Edit Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
@@ -25,21 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const existing = await getLead(params.leadId ?? '')
-  if (!existing) throw new Response('Lead not found', { status: 404 })
   const submission = parseWithZod(await request.formData(), { schema: leadSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   let lead
   try {
-    lead = await updateLead(existing.id, submission.value, userActor(request, user))
+    lead = await updateLead(params.leadId ?? '', submission.value, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to update lead'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to update lead' }),
-    })
+    return formFailure(error, submission, 'Failed to update lead')
   }
-  if (!lead) throw new Response('Lead not found', { status: 404 })
   // Keep the CRM copy current; an outage queues a retry and never blocks the save.
   if (lead.ghlSyncStatus !== 'not_configured' || lead.ghlContactId) await syncLeadNow(lead.id)
   return redirectWithToast(dialogExitPath(request, '/leads'), { title: 'Lead updated successfully!' })

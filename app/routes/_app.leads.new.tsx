@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -9,8 +9,9 @@ import { leadSchema } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { leadCreatedToast } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add New Lead | Healthcare Portal' }]
@@ -28,11 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     lead = await createLead(submission.value, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to create lead'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to create lead' }),
-    })
+    return formFailure(error, submission, 'Failed to create lead')
   }
   const ghlSync = await syncLeadNow(lead.id)
   return redirectWithToast(dialogExitPath(request, '/leads'), leadCreatedToast(ghlSync))

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCommunication, getCommunication } from '~/features/leads/communications.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -23,16 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const back = dialogExitPath(request, `/leads/${params.leadId}`)
-  const deleted = await deleteCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user)).catch(
-    (error: unknown) => {
-      console.error(error)
-      return null
-    },
-  )
-  if (deleted === null) {
-    return redirectWithToast(back, { type: 'destructive', title: 'Error', description: 'Failed to delete communication' })
+  try {
+    await deleteCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, back, 'Failed to delete communication')
   }
-  if (!deleted) throw new Response('Communication not found', { status: 404 })
   return redirectWithToast(back, { title: 'Communication deleted successfully!' })
 }
 

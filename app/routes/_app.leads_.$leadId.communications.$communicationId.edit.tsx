@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -7,8 +7,9 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getCommunication, updateCommunication } from '~/features/leads/communications.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,20 +21,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const existing = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
-  if (!existing) throw new Response('Communication not found', { status: 404 })
+  const leadId = params.leadId ?? ''
   const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
-    await updateCommunication(existing.leadId, existing.id, submission.value, userActor(request, user))
+    await updateCommunication(leadId, params.communicationId ?? '', submission.value, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to update communication'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to update communication' }),
-    })
+    return formFailure(error, submission, 'Failed to update communication')
   }
-  return redirectWithToast(dialogExitPath(request, `/leads/${existing.leadId}`), { title: 'Communication updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication updated successfully!' })
 }
 
 export default function EditCommunication() {

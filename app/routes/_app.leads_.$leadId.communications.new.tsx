@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -8,8 +8,9 @@ import { createCommunication } from '~/features/leads/communications.server'
 import { getLead } from '~/features/leads/leads.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,20 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const lead = await getLead(params.leadId ?? '')
-  if (!lead) throw new Response('Lead not found', { status: 404 })
+  const leadId = params.leadId ?? ''
   const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
-    await createCommunication(lead.id, submission.value, user.name, userActor(request, user))
+    await createCommunication(leadId, submission.value, user.name, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to log communication'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to log communication' }),
-    })
+    return formFailure(error, submission, 'Failed to log communication')
   }
-  return redirectWithToast(dialogExitPath(request, `/leads/${lead.id}`), { title: 'Communication logged successfully!' })
+  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication logged successfully!' })
 }
 
 export default function NewCommunication() {

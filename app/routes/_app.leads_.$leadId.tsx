@@ -18,9 +18,8 @@ import { cn } from '~/lib/misc'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.lead.firstName} ${data.lead.lastName}` : 'Lead'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')

@@ -14,9 +14,8 @@ import {
 } from '~/features/patients/registration.server'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Patient - ${data.name}` : 'Edit Patient'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Edit Patient | Healthcare Portal' }]
 
 async function loadStep(params: LoaderFunctionArgs['params']) {
   const patient = await getPatient(params.patientId ?? '')

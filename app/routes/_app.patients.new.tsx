@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -6,12 +6,13 @@ import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/
 import { RouteDialog } from '~/components/route-dialog'
 import { getLead } from '~/features/leads/leads.server'
 import { isUuid } from '~/lib/ids'
-import { LeadAlreadyConvertedError, createPatient, findPatientForLead } from '~/features/patients/patients.server'
+import { createPatient, findPatientForLead } from '~/features/patients/patients.server'
 import { REGISTRATION_STEPS, personalInfoSchema } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { registrationLocations } from '~/features/patients/registration.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'New Patient Registration | Healthcare Portal' }]
@@ -68,12 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     patient = await createPatient(submission.value, userActor(request, user), { leadId: lead?.id })
   } catch (error) {
-    const message = error instanceof LeadAlreadyConvertedError ? error.message : 'Failed to register patient'
-    if (!(error instanceof LeadAlreadyConvertedError)) console.error(error)
-    return json(submission.reply({ formErrors: [message] }), {
-      status: error instanceof LeadAlreadyConvertedError ? 409 : 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }),
-    })
+    return formFailure(error, submission, 'Failed to register patient')
   }
   const { closeTo, stepPath } = registrationLocations(request)
   const next = formData.get('intent') === 'close' ? (lead ? `/patients/${patient.id}` : closeTo) : stepPath(patient.id, REGISTRATION_STEPS[1]!)

@@ -8,7 +8,6 @@ import { RegistrationStatusBadge } from '~/features/patients/patient-registratio
 import { Button, buttonClassName } from '~/components/ui/button'
 import { getLead } from '~/features/leads/leads.server'
 import {
-  RegistrationNotReadyError,
   approveRegistration,
   getPatient,
   getPatientHistory,
@@ -26,21 +25,21 @@ import {
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
   type RegistrationStep,
-  WEEKDAYS,
+  WEEKDAY_OPTIONS,
   nextStep,
   optionLabel,
   registrationProgress,
 } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { fromDateColumn } from '~/lib/date-column'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { formatDateTime } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.patient.firstName} ${data.patient.lastName}` : 'Patient'} | Healthcare Portal` },
-]
+// Titles name the kind of record, never the person: they stay in browser history on shared tablets.
+export const meta: MetaFunction = () => [{ title: 'Patient | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
@@ -70,17 +69,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** intent=approve: a coordinator completes a registration pending review. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const patient = await getPatient(params.patientId ?? '')
-  if (!patient) throw new Response('Patient not found', { status: 404 })
   const form = await request.formData()
   if (form.get('intent') !== 'approve') throw new Response('Unknown intent', { status: 400 })
+  const profile = `/patients/${params.patientId}`
   try {
-    await approveRegistration(patient.id, userActor(request, user))
+    await approveRegistration(params.patientId ?? '', userActor(request, user))
   } catch (error) {
-    if (!(error instanceof RegistrationNotReadyError)) throw error
-    return redirectWithToast(`/patients/${patient.id}`, { type: 'destructive', title: 'Error', description: error.message })
+    return redirectWithFailure(error, profile, 'Failed to update patient')
   }
-  return redirectWithToast(`/patients/${patient.id}`, {
+  return redirectWithToast(profile, {
     title: 'Patient updated successfully',
     description: 'The registration is complete.',
   })
@@ -276,7 +273,7 @@ export default function PatientProfile() {
             <Details
               rows={[
                 ['Care type', optionLabel(CARE_TYPES, patient.carePreferences.careType)],
-                ['Preferred days', patient.carePreferences.preferredDays.map((day) => optionLabel(WEEKDAYS, day)).join(', ')],
+                ['Preferred days', patient.carePreferences.preferredDays.map((day) => optionLabel(WEEKDAY_OPTIONS, day)).join(', ')],
                 ['Preferred times', patient.carePreferences.preferredTimes.map((time) => optionLabel(CARE_TIMES, time)).join(', ')],
                 ['Language', patient.carePreferences.language],
                 ['Caregiver gender', optionLabel(CAREGIVER_GENDER_PREFERENCES, patient.carePreferences.caregiverGender)],

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -7,7 +8,7 @@ import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { recordAudit } from '~/platform/audit.server'
 import { getBoldsignSettingsView, saveBoldsignSettings } from '~/integrations/settings.server'
-import { BOLDSIGN_REGIONS, boldsignSettingsSchema } from '~/integrations/settings-schema'
+import { BOLDSIGN_REGIONS, NEW_REGION_KEY_MESSAGE, boldsignSettingsSchema, sameProviderUrl } from '~/integrations/settings-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -24,6 +25,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), {
     schema: boldsignSettingsSchema.superRefine((value, ctx) => {
       if (!value.apiKey && !current.hasApiKey) ctx.addIssue({ code: 'custom', path: ['apiKey'], message: 'API key is required' })
+      // The saved key only ever goes to the region it went to before.
+      if (!value.apiKey && current.hasApiKey && !sameProviderUrl(value.baseUrl, current.baseUrl)) {
+        ctx.addIssue({ code: 'custom', path: ['apiKey'], message: NEW_REGION_KEY_MESSAGE })
+      }
     }),
   })
   if (submission.status !== 'success') {

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocumentType, getDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -20,15 +21,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const deleted = await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user)).catch((error: unknown) => {
-    console.error(error)
-    return null
-  })
-  if (deleted === null) {
-    return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { type: 'destructive', title: 'Error', description: 'Failed to delete document type' })
+  const back = dialogExitPath(request, DOCUMENT_TYPES_PATH)
+  try {
+    await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user))
+  } catch (error) {
+    return redirectWithFailure(error, back, 'Failed to delete document type')
   }
-  if (!deleted) throw new Response('Document type not found', { status: 404 })
-  return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type deleted successfully!' })
+  return redirectWithToast(back, { title: 'Document type deleted successfully!' })
 }
 
 export default function DeleteDocumentType() {

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -7,8 +7,9 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getDocumentType, updateDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,21 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const existing = await getDocumentType(params.documentTypeId ?? '')
-  if (!existing) throw new Response('Document type not found', { status: 404 })
   const submission = parseWithZod(await request.formData(), { schema: documentTypeFormSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  let documentType
   try {
-    documentType = await updateDocumentType(existing.id, submission.value, userActor(request, user))
+    await updateDocumentType(params.documentTypeId ?? '', submission.value, userActor(request, user))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to save document type'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to save document type' }),
-    })
+    return formFailure(error, submission, 'Failed to save document type')
   }
-  if (!documentType) throw new Response('Document type not found', { status: 404 })
   return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type updated successfully!' })
 }
 

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -7,7 +8,15 @@ import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { recordAudit } from '~/platform/audit.server'
 import { getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/integrations/settings.server'
-import { ghlSettingsSchema } from '~/integrations/settings-schema'
+import {
+  NEW_ADDRESS_TOKEN_MESSAGE,
+  PROVIDER_URL_MESSAGE,
+  ghlSettingsSchema,
+  isLoopbackUrl,
+  sameProviderUrl,
+} from '~/integrations/settings-schema'
+import { loopbackProvidersAllowed } from '~/integrations/settings.server'
+import { getEnv } from '~/platform/env.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { formatDateTime } from '~/lib/time'
@@ -27,6 +36,14 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: ghlSettingsSchema.superRefine((value, ctx) => {
       if (!value.token && !current.hasToken) {
         ctx.addIssue({ code: 'custom', path: ['token'], message: 'Private integration token is required' })
+      }
+      const baseUrl = value.baseUrl ?? getEnv().GHL_API_BASE_URL
+      // The saved token only ever goes where it went before.
+      if (!value.token && current.hasToken && !sameProviderUrl(baseUrl, current.baseUrl)) {
+        ctx.addIssue({ code: 'custom', path: ['token'], message: NEW_ADDRESS_TOKEN_MESSAGE })
+      }
+      if (value.baseUrl && isLoopbackUrl(value.baseUrl) && !loopbackProvidersAllowed()) {
+        ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: PROVIDER_URL_MESSAGE })
       }
     }),
   })

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -15,6 +16,7 @@ import { ActiveBadge } from '~/components/status-badge'
 import { ROLES, ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 import { destroyUserSessions } from '~/platform/auth/session.server'
 import { formatDateTime } from '~/lib/time'
+import { formFailureReply } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -56,10 +58,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== 'success') {
         return json({ intent: 'update', result: submission.reply() } as const, { status: 400 })
       }
-      const result = await updateUserAccount(user.id, submission.value, context)
-      if (!result.ok) {
-        const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }
-        return json({ intent: 'update', result: submission.reply(errors) } as const, { status: 400 })
+      try {
+        await updateUserAccount(user.id, submission.value, context)
+      } catch (error) {
+        const { result, init } = await formFailureReply(error, (errors) => submission.reply(errors), 'Failed to update user')
+        return json({ intent: 'update', result } as const, init)
       }
       return redirectWithToast(page, { title: 'User updated' })
     }
@@ -71,11 +74,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return json({ intent: 'status', result: submission.reply() } as const, { status: 400 })
       }
       const isActive = submission.value.intent === 'reactivate'
-      const result = await setUserActive(user.id, isActive, context)
-      if (!result.ok) {
-        return json({ intent: 'status', result: submission.reply({ formErrors: [result.message] }) } as const, {
-          status: 400,
-        })
+      try {
+        await setUserActive(user.id, isActive, context)
+      } catch (error) {
+        const { result, init } = await formFailureReply(error, (errors) => submission.reply(errors), 'Failed to update user')
+        return json({ intent: 'status', result } as const, init)
       }
       // Every signed-in browser of a deactivated user is signed out at once.
       if (!isActive) await destroyUserSessions(user.id)

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
@@ -11,6 +12,7 @@ import { createUserSchema } from '~/features/users/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { ROLES, ROLE_LABELS } from '~/platform/auth/permissions'
+import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Add user | Settings | Healthcare Portal' }]
@@ -29,17 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
-  const result = await createUserAccount(submission.value, userActor(request, actor))
-  if (!result.ok) {
-    return json(
-      submission.reply({
-        ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
-        hideFields: ['password'],
-      }),
-      { status: 400 },
-    )
+  let user
+  try {
+    user = await createUserAccount(submission.value, userActor(request, actor))
+  } catch (error) {
+    return formFailure(error, submission, 'Failed to create user', { hideFields: ['password'] })
   }
-  return redirectWithToast(`/settings/users/${result.value.id}`, { title: 'User created' })
+  return redirectWithToast(`/settings/users/${user.id}`, { title: 'User created' })
 }
 
 export default function NewUser() {

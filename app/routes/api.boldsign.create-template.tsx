@@ -7,6 +7,7 @@ import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { BoldsignError, createBoldsignTemplate } from '~/integrations/boldsign/client.server'
 import { BOLDSIGN_NOT_CONFIGURED } from '~/features/documents/publish.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 const bodySchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, { message: 'Title is required' }).max(200),
@@ -16,7 +17,7 @@ const bodySchema = z.object({
 })
 
 /** POST /api/boldsign/create-template — { title, description, pdfBase64, fileName } → { success, templateId }. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('template', async ({ request }: ActionFunctionArgs) => {
   await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const body = await parseJsonBody(request, bodySchema, 'template')
@@ -39,4 +40,4 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof BoldsignError) return json({ success: false, error: error.message }, { status: 502 })
     throw error
   }
-}
+})

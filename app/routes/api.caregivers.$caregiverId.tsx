@@ -12,8 +12,8 @@ import {
 } from '~/features/caregivers/caregivers.server'
 import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, caregiverApiSchema } from '~/features/caregivers/schema'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { apiRoute } from '~/platform/http/errors.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
-import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 const NOT_FOUND = 'Caregiver not found'
@@ -30,13 +30,13 @@ const stateChangeSchema = z
     message: 'Give status or backgroundCheckStatus',
   })
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = apiRoute('caregiver', async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const caregiver = await getCaregiver(params.caregiverId ?? '')
   if (!caregiver) throw apiError(404, NOT_FOUND)
   await recordCaregiverView(caregiver.id, userActor(request, user))
   return json(caregiverToJson(caregiver))
-}
+})
 
 /**
  * PUT /api/caregivers/{id}: the application's fields (status,
@@ -44,30 +44,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * whose key is absent stays as stored, null clears it);
  * PATCH: { status?, backgroundCheckStatus? }; DELETE removes it and its files.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = apiRoute('caregiver', async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   const actor = userActor(request, user)
-  const existing = await getCaregiver(params.caregiverId ?? '')
+  const id = params.caregiverId ?? ''
   if (request.method === 'DELETE') {
-    const storageKeys = existing ? await deleteCaregiver(existing.id, actor) : null
-    if (!existing || !storageKeys) throw apiError(404, NOT_FOUND)
-    await discardCaregiverFiles(storageKeys.map((storageKey) => ({ storageKey })))
-    return json({ success: true, id: existing.id })
+    await deleteCaregiver(id, actor)
+    return json({ success: true, id })
   }
-  if (request.method !== 'PUT' && request.method !== 'PATCH') return methodNotAllowed(['GET', 'PUT', 'PATCH', 'DELETE'])
-  if (!existing) throw apiError(404, NOT_FOUND)
   if (request.method === 'PATCH') {
     const body = await parseJsonBody(request, stateChangeSchema, 'caregiver state')
     const changes: CaregiverStateChange[] = []
     if (body.status) changes.push({ field: 'status', to: body.status })
     if (body.backgroundCheckStatus) changes.push({ field: 'backgroundCheckStatus', to: body.backgroundCheckStatus })
     // One transaction: a failure part-way leaves both as they were.
-    if (!(await setCaregiverStates(existing.id, changes, actor))) throw apiError(404, NOT_FOUND)
+    await setCaregiverStates(id, changes, actor)
+  } else if (request.method === 'PUT') {
+    await updateCaregiver(id, await parseJsonBody(request, caregiverApiSchema, 'caregiver'), [], actor)
   } else {
-    const input = await parseJsonBody(request, caregiverApiSchema, 'caregiver')
-    if (!(await updateCaregiver(existing.id, input, [], actor))) throw apiError(404, NOT_FOUND)
+    return methodNotAllowed(['GET', 'PUT', 'PATCH', 'DELETE'])
   }
-  const saved = await getCaregiver(existing.id)
+  const saved = await getCaregiver(id)
   if (!saved) throw apiError(404, NOT_FOUND)
   return json(caregiverToJson(saved))
-}
+})

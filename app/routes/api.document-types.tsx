@@ -5,16 +5,17 @@ import { documentTypeApiError, documentTypeSchema } from '~/features/document-ty
 import { apiError, methodNotAllowed, readJsonBody } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 /** GET /api/document-types — an array, by display order then name. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('document type', async ({ request }: LoaderFunctionArgs) => {
   await requireApiUserWithPermission(request, 'records:read')
   const documentTypes = await listDocumentTypes()
   return json(documentTypes.map(documentTypeToJson))
-}
+})
 
 /** POST /api/document-types — 201 with the saved type (tag normalised). */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('document type', async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const parsed = documentTypeSchema.safeParse(await readJsonBody(request))
@@ -24,4 +25,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const documentType = await createDocumentType(parsed.data, userActor(request, user))
   return json(documentTypeToJson(documentType), { status: 201 })
-}
+})

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { documentToJson, listPendingDocuments } from '~/features/documents/documents.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 /** GET /api/documents/pending — documents whose BoldSign template is still being processed. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('document', async ({ request }: LoaderFunctionArgs) => {
   await requireApiUserWithPermission(request, 'records:read')
   return json((await listPendingDocuments()).map(documentToJson))
-}
+})

@@ -5,11 +5,13 @@ import { documentUploadSchema } from '~/features/documents/schema'
 import { methodNotAllowed } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
-import { UploadError, receivePdfUpload } from '~/features/documents/upload.server'
+import { receivePdfUpload } from '~/features/documents/upload.server'
+import { UploadError } from '~/platform/uploads.server'
 import { getStorage } from '~/platform/storage.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 /** POST /api/documents/simple-upload — multipart `file` (a PDF, at most 50MB) and `category`. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('document', async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   let upload
@@ -28,4 +30,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const document = await createDocument(file, parsed.data, { ...userActor(request, user), userName: user.name })
   return json({ success: true, error: null, document: documentToJson(document) }, { status: 201 })
-}
+})

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { getGhlSettingsView } from '~/integrations/settings.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 /** GET /api/ghl/settings — the configured account(s), without credentials. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('settings', async ({ request }: LoaderFunctionArgs) => {
   await requireApiUserWithPermission(request, 'integrations:manage')
   const settings = await getGhlSettingsView()
   if (settings.source === 'none') return json([])
@@ -17,4 +18,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasToken: settings.hasToken,
     },
   ])
-}
+})

@@ -1,31 +1,24 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import {
-  communicationToJson,
-  deleteCommunication,
-  getCommunication,
-  updateCommunication,
-} from '~/features/leads/communications.server'
+import { communicationToJson, deleteCommunication, updateCommunication } from '~/features/leads/communications.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { apiRoute } from '~/platform/http/errors.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 /** PUT and DELETE /api/leads/{leadId}/communications/{id}. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = apiRoute('communication', async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   const actor = userActor(request, user)
-  const existing = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
+  const leadId = params.leadId ?? ''
+  const id = params.communicationId ?? ''
   if (request.method === 'DELETE') {
-    if (!existing || !(await deleteCommunication(existing.leadId, existing.id, actor))) {
-      throw apiError(404, 'Communication not found')
-    }
-    return json({ success: true, id: existing.id })
+    await deleteCommunication(leadId, id, actor)
+    return json({ success: true, id })
   }
   if (request.method !== 'PUT') return methodNotAllowed(['PUT', 'DELETE'])
-  if (!existing) throw apiError(404, 'Communication not found')
   const input = await parseJsonBody(request, communicationSchema, 'communication')
-  const updated = await updateCommunication(existing.leadId, existing.id, input, actor)
-  if (!updated) throw apiError(404, 'Communication not found')
+  const updated = await updateCommunication(leadId, id, input, actor)
   return json(communicationToJson(updated))
-}
+})

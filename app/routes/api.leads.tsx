@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { createLead, getLead, leadToJson, listLeadsForApi } from '~/features/leads/leads.server'
 import { leadListQuerySchema, leadSchema } from '~/features/leads/schema'
 import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { apiRoute } from '~/platform/http/errors.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -10,7 +11,7 @@ import { userActor } from '~/platform/auth/actor.server'
 const API_PAGE_SIZE = 50
 
 /** GET /api/leads?q=&status=&source=&page=&pageSize= — an array, newest first; X-Total-Count has the total. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('lead', async ({ request }: LoaderFunctionArgs) => {
   await requireApiUserWithPermission(request, 'records:read')
   const params = new URL(request.url).searchParams
   const query = leadListQuerySchema.parse({
@@ -23,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
   const { total, leads } = await listLeadsForApi(query)
   return json(leads, { headers: { 'X-Total-Count': String(total) } })
-}
+})
 
 /** POST /api/leads — saves the lead, then mirrors it to GoHighLevel (ghlSync says how that went). */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('lead', async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, leadSchema, 'lead')
@@ -34,4 +35,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const ghlSync = await syncLeadNow(lead.id)
   const saved = await getLead(lead.id)
   return json({ ...leadToJson(saved ?? lead), ghlSync }, { status: 201 })
-}
+})

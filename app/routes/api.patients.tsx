@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import {
-  PatientUpdateRefusedError,
   createPatientFromApi,
   listPatientsForApi,
   patientToJson,
   recordPatientListRead,
 } from '~/features/patients/patients.server'
 import { parsePatientListQuery, patientApiSchema } from '~/features/patients/schema'
-import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
+import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 const API_PAGE_SIZE = 50
 
@@ -19,7 +19,7 @@ const API_PAGE_SIZE = 50
  * GET /api/patients?q=&status=&date=&careType=&page=&pageSize= — an array,
  * newest first; X-Total-Count has the total.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = apiRoute('patient', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const query = parsePatientListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
   const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
@@ -28,20 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     userActor(request, user),
   )
   return json(patients, { headers: { 'X-Total-Count': String(total) } })
-}
+})
 
 /** POST /api/patients — a registration with its personal info and any later steps. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('patient', async ({ request }: ActionFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
   const input = await parseJsonBody(request, patientApiSchema(getEnv().AGENCY_TIME_ZONE), 'patient')
-  try {
-    const patient = await createPatientFromApi(input, userActor(request, user))
-    return json(patientToJson(patient), { status: 201 })
-  } catch (error) {
-    if (error instanceof PatientUpdateRefusedError) {
-      throw apiError(400, 'Invalid patient', { fieldErrors: { [error.field]: [error.message] } })
-    }
-    throw error
-  }
-}
+  const patient = await createPatientFromApi(input, userActor(request, user))
+  return json(patientToJson(patient), { status: 201 })
+})

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node'
 import { settleBoldsignTemplate } from '~/features/documents/documents.server'
 import { getBoldsignWebhookSecret } from '~/integrations/settings.server'
 import { firstDelivery, verifyBoldsignSignature } from '~/integrations/boldsign/webhook.server'
+import { apiRoute } from '~/platform/http/errors.server'
 
 type BoldsignEvent = {
   event?: { id?: string; eventType?: string }
@@ -13,7 +14,7 @@ type BoldsignEvent = {
  * POST /api/webhook/boldsign — public, but only signed deliveries are
  * accepted. Template events settle the 'Publish Bold Template' outcome.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute('webhook event', async ({ request }: ActionFunctionArgs) => {
   if (request.method !== 'POST') return json({ error: 'Method not allowed' }, { status: 405 })
   const secret = await getBoldsignWebhookSecret()
   if (!secret) return json({ error: 'BoldSign webhooks are not configured' }, { status: 503 })
@@ -41,4 +42,4 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
   return json({ received: true })
-}
+})

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
@@ -9,10 +10,10 @@ import { findUserByEmail } from '~/features/users/users.server'
 import { recordAudit } from '~/platform/audit.server'
 import { anonymousActor, userActor } from '~/platform/auth/actor.server'
 import { loginSchema } from '~/features/users/auth-schema'
-import { InvalidCredentialsError, authenticator } from '~/features/users/sign-in.server'
+import { InvalidCredentialsError, authenticator, recordThrottledSignIn } from '~/features/users/sign-in.server'
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { clearLimit, recordHit, retryAfterMs, signInLimits } from '~/platform/auth/rate-limit.server'
+import { countAttempt, forgiveAttempt, signInLimits } from '~/platform/auth/rate-limit.server'
 import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
 import { createSession, destroySession } from '~/platform/auth/session.server'
 
@@ -32,9 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email } = submission.value
   const limits = signInLimits(email, getClientAddress(request))
 
-  const wait = await retryAfterMs(limits)
+  const wait = await countAttempt(limits)
   if (wait > 0) {
-    await recordAudit({ actor: anonymousActor(request, email), action: 'login_failed', entityType: 'User', details: { reason: 'rate_limited' } })
+    await recordThrottledSignIn(anonymousActor(request, email))
     const minutes = Math.ceil(wait / 60_000)
     return json(
       submission.reply({
@@ -52,7 +53,6 @@ export async function action({ request }: ActionFunctionArgs) {
     user = await authenticator.authenticate('form', request)
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error
-    await recordHit(limits)
     const known = await findUserByEmail(email)
     await recordAudit({
       // Filed under the account that was tried, so its owner's trail shows the attempts.
@@ -62,14 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
       entityId: known?.id,
       details: { reason: 'invalid_credentials' },
     })
-    // The same words whether or not the account exists.
-    return json(submission.reply({ formErrors: ['Invalid email or password'], hideFields: ['password'] }), {
+    return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), {
       status: 400,
     })
   }
 
-  const [accountLimit] = limits
-  if (accountLimit) await clearLimit(accountLimit.key)
+  await forgiveAttempt(limits)
   // A new session id at every sign-in; any earlier session of this browser ends.
   await destroySession(request)
   const cookie = await createSession(user.id, request)

@@ -40,6 +40,18 @@ describe('my account', () => {
 })
 
 describe('changing my password', () => {
+  test('guessing the current password is throttled like sign-in', async () => {
+    const { user, cookie } = await signedInUser('viewer')
+    const guess = { currentPassword: 'a wrong guess', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await changePassword(cookie, guess)).status).toBe(400)
+    }
+    const throttled = await changePassword(cookie, { ...guess, currentPassword: TEST_PASSWORD })
+    expect(throttled.status).toBe(429)
+    expect((await throttled.json()).error.currentPassword[0]).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)
+    expect(await verifyUserLogin(user.email, TEST_PASSWORD)).not.toBeNull()
+  })
+
   test('a wrong current password is an error on that field and changes nothing', async () => {
     const { user, cookie } = await signedInUser('viewer')
     const response = await changePassword(cookie, {

@@ -184,6 +184,20 @@ describe('the log is append-only', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 
+  test('no caller can make an entry large: text fields and details are bounded', async () => {
+    await recordAudit({
+      actor: { kind: 'anonymous', userId: null, email: `${'x'.repeat(100_000)}@example.com`, ipAddress: '192.0.2.1' },
+      action: 'login_failed',
+      entityType: 'User',
+      entityId: 'y'.repeat(10_000),
+      details: { note: 'z'.repeat(100_000) },
+    })
+    const entry = await prisma.auditLog.findFirstOrThrow({ where: { ipAddress: '192.0.2.1' } })
+    expect(entry.actorEmail!.length).toBeLessThanOrEqual(254)
+    expect(entry.entityId!.length).toBeLessThanOrEqual(254)
+    expect(JSON.stringify(entry.details).length).toBeLessThan(1000)
+  })
+
   test('the database refuses to change or delete entries', async () => {
     await recordAudit({ actor: systemActor('test'), action: 'view', entityType: 'Immutable', entityId: 'x' })
     const entry = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'Immutable' } })

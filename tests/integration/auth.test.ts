@@ -56,6 +56,25 @@ describe('sign-in', () => {
     expect(unknownBody.error['']).toEqual(['Invalid email or password'])
   })
 
+  test('an absurdly long e-mail or password is a field error, not a server error, and logs nothing', async () => {
+    const before = await prisma.auditLog.count()
+    const longEmail = await login(`${'a'.repeat(20_000)}@example.com`, 'whatever password')
+    expect(longEmail.status).toBe(400)
+    expect((await longEmail.json()).error.email).toEqual(['Enter a valid email address'])
+    const longPassword = await login('someone@example.com', 'p'.repeat(100_000))
+    expect(longPassword.status).toBe(400)
+    expect(await prisma.auditLog.count()).toBe(before)
+  })
+
+  test('a redirectTo with a tab, newline, backslash or non-ASCII stays on this site', async () => {
+    const user = await createTestUser()
+    for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '/caf\u00e9']) {
+      const response = await login(user.email, TEST_PASSWORD, { redirectTo })
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302)
+      expect(response.headers.get('location')).toBe('/')
+    }
+  })
+
   test('missing fields are reported next to each field', async () => {
     const response = await callRoute(loginAction, makeRequest('/login', { form: { email: 'not-an-email' } }))
     expect(response.status).toBe(400)
@@ -99,17 +118,37 @@ describe('sign-in', () => {
 })
 
 describe('rate limiting', () => {
-  test('five failures lock the account for everyone, with a clear message', async () => {
+  test('five failures from one address slow that address on that account, with a clear message', async () => {
     const user = await createTestUser()
+    const attacker = { 'x-portal-client-address': '198.51.100.7' }
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await login(user.email, 'wrong password', {}, { 'x-portal-client-address': `198.51.100.${attempt}` })
-      expect(response.status).toBe(400)
+      expect((await login(user.email, 'wrong password', {}, attacker)).status).toBe(400)
     }
-    const limited = await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '198.51.100.77' })
+    const limited = await login(user.email, TEST_PASSWORD, {}, attacker)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
     const body = await limited.json()
     expect(body.error[''][0]).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/)
+  })
+
+  test('the owner still signs in from their own device while someone else guesses', async () => {
+    const user = await createTestUser('admin')
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await login(user.email, 'wrong password', {}, { 'x-portal-client-address': '198.51.100.8' })
+    }
+    const owner = await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '203.0.113.20' })
+    expect(owner.status).toBe(302)
+  })
+
+  test('parallel guesses are counted before they are checked: no more than the limit are evaluated', async () => {
+    const user = await createTestUser()
+    const attacker = { 'x-portal-client-address': '198.51.100.9' }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(user.email, 'wrong password', {}, attacker)),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25)
   })
 
   test('twenty failures from one address lock that address', async () => {
@@ -122,12 +161,33 @@ describe('rate limiting', () => {
     expect((await login(user.email, TEST_PASSWORD, {}, { 'x-portal-client-address': '192.0.2.51' })).status).toBe(302)
   }, 90_000)
 
+  test('a throttled caller retrying is logged once per window, not once per attempt', async () => {
+    const user = await createTestUser()
+    const address = { 'x-portal-client-address': '198.51.100.200' }
+    for (let attempt = 0; attempt < 5; attempt++) await login(user.email, 'wrong password', {}, address)
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(user.email, 'wrong password', {}, address)).status).toBe(429)
+    }
+    const throttled = await prisma.auditLog.count({
+      where: { action: 'login_failed', actorEmail: user.email, details: { path: ['reason'], equals: 'rate_limited' } },
+    })
+    expect(throttled).toBe(1)
+  })
+
   test('a success clears the account counter', async () => {
     const user = await createTestUser()
     for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'wrong password')
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
     for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'wrong password')
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(302)
+  })
+
+  test('successful sign-ins do not use up an office address', async () => {
+    const office = { 'x-portal-client-address': '203.0.113.30' }
+    const user = await createTestUser()
+    for (let attempt = 0; attempt < 25; attempt++) {
+      expect((await login(user.email, TEST_PASSWORD, {}, office)).status).toBe(302)
+    }
   })
 })
 

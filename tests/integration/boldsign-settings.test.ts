@@ -21,10 +21,20 @@ describe('Settings → BoldSign', () => {
     expect(text).not.toContain('secret-key-123')
     expect(JSON.parse(text).settings).toMatchObject({ hasApiKey: true, source: 'settings' })
 
-    await callRoute(action, makeRequest('/settings/boldsign', { cookie, form: { apiKey: '', baseUrl: 'https://api.boldsign.com' } }))
+    await callRoute(action, makeRequest('/settings/boldsign', { cookie, form: { apiKey: '', baseUrl: 'https://api-eu.boldsign.com' } }))
     expect(await getBoldsignConfig()).toBeNull()
     const settings = (await (await callRoute(loader, makeRequest('/settings/boldsign', { cookie }))).json()).settings
     expect(settings).toMatchObject({ isActive: false, hasApiKey: true })
+  })
+
+  test('another region needs the API key again: the saved key only goes where it went before', async () => {
+    const { cookie } = await signedInUser('admin')
+    const save = (form: Record<string, string>) => callRoute(action, makeRequest('/settings/boldsign', { cookie, form }))
+    expect((await save({ apiKey: 'eu-key', baseUrl: 'https://api-eu.boldsign.com', isActive: 'on' })).status).toBe(302)
+    const moved = await save({ apiKey: '', baseUrl: 'https://api-au.boldsign.com', isActive: 'on' })
+    expect(moved.status).toBe(400)
+    expect((await moved.json()).error.apiKey).toEqual(['Enter the API key again to use it in another region'])
+    expect(await getBoldsignConfig()).toEqual({ apiKey: 'eu-key', baseUrl: 'https://api-eu.boldsign.com' })
   })
 
   test('only admins', async () => {

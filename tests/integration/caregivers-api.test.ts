@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { action as listAction, loader as listLoader } from '~/routes/api.caregivers'
 import { action as itemAction, loader as itemLoader } from '~/routes/api.caregivers.$caregiverId'
 import { prisma } from '~/platform/db.server'
@@ -210,10 +210,15 @@ describe('/api/caregivers', () => {
     await prisma.$executeRawUnsafe(
       'CREATE TRIGGER refuse_background_check_audit BEFORE INSERT ON "AuditLog" FOR EACH ROW EXECUTE FUNCTION refuse_background_check_audit()',
     )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const request = makeRequest(`/api/caregivers/${caregiver.id}`, { cookie, method: 'PATCH', json: { status: 'inactive', backgroundCheckStatus: 'cleared' } })
-      await expect(callRoute(itemAction, request, { caregiverId: caregiver.id })).rejects.toThrow(/audit refused/)
+      const response = await callRoute(itemAction, request, { caregiverId: caregiver.id })
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({ error: 'Internal error' })
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/audit refused/) }))
     } finally {
+      vi.restoreAllMocks()
       await prisma.$executeRawUnsafe('DROP TRIGGER refuse_background_check_audit ON "AuditLog"')
       await prisma.$executeRawUnsafe('DROP FUNCTION refuse_background_check_audit()')
     }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { action as listAction, loader as listLoader } from '~/routes/_app.documents-new'
 import { action as uploadAction } from '~/routes/_app.documents-new.upload'
 import { action as editAction } from '~/routes/_app.documents-new.$documentId.edit'
@@ -12,7 +12,7 @@ import { action as apiDocument } from '~/routes/api.documents.$documentId'
 import { action as apiCreateTemplate } from '~/routes/api.boldsign.create-template'
 import { prisma } from '~/platform/db.server'
 import { getEnv, resetEnvCache } from '~/platform/env.server'
-import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
+import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
 import { SAMPLE_PDF, interruptedUpload, multipartRequest } from '#tests/support/uploads'
 
@@ -144,6 +144,60 @@ describe('download, edit and delete', () => {
     expect(await toastOf(deleted)).toMatchObject({ title: 'Document Deleted' })
     expect(await prisma.document.count({ where: { id: document.id } })).toBe(0)
     expect(fs.existsSync(file)).toBe(false)
+  })
+})
+
+describe('downloads are audited and keep the file name', () => {
+  test("each download is a 'view' of the document, with the name as uploaded (O'Brien.pdf)", async () => {
+    const { cookie, user } = await signedInUser('viewer')
+    const writer = await signedInUser('coordinator')
+    await upload(writer.cookie, { category: 'medical' }, { name: "O'Brien.pdf", type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: "O'Brien.pdf" } })
+    const response = await callRoute(downloadLoader, makeRequest(`/api/documents/${document.id}/download`, { cookie }), { documentId: document.id })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="O'Brien.pdf"; filename*=UTF-8''O%27Brien.pdf`)
+    const entries = await prisma.auditLog.findMany({ where: { entityType: 'Document', entityId: document.id, action: 'view' } })
+    expect(entries.map((entry) => [entry.userId, entry.details])).toEqual([[user.id, { fileName: "O'Brien.pdf", download: true }]])
+  })
+})
+
+describe('when the database fails', () => {
+  test('an edit logs the error, shows the Error toast and the form error, and saves nothing', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await upload(cookie, { category: 'general' }, { name: 'Outage.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Outage.pdf' } })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const restore = failDatabaseWrites()
+    try {
+      const edited = await callRoute(editAction, makeRequest(`/documents-new/${document.id}/edit`, { cookie, form: { name: 'Renamed' } }), { documentId: document.id })
+      expect(edited.status).toBe(500)
+      expect(await toastOf(edited)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to update document' })
+      expect((await edited.json()).error).toEqual({ '': ['Failed to update document'] })
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'database is down' }))
+    } finally {
+      restore()
+      vi.restoreAllMocks()
+    }
+    expect((await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).name).toBe('Outage')
+  })
+
+  test('DELETE /api/documents/{id} answers 500, not 404, and the document stays', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await upload(cookie, { category: 'general' }, { name: 'Kept.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Kept.pdf' } })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const restore = failDatabaseWrites()
+    try {
+      const response = await callRoute(apiDocument, makeRequest(`/api/documents/${document.id}`, { method: 'DELETE', cookie }), { documentId: document.id })
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({ error: 'Internal error' })
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'database is down' }))
+    } finally {
+      restore()
+      vi.restoreAllMocks()
+    }
+    expect(await prisma.document.count({ where: { id: document.id } })).toBe(1)
+    expect(fs.existsSync(path.join(getEnv().DATA_DIR, 'files', document.storageKey))).toBe(true)
   })
 })
 

@@ -87,3 +87,45 @@ describe('Settings → GoHighLevel', () => {
     expect((await callRoute(apiLoader, makeRequest('/api/ghl/settings', { cookie }))).status).toBe(403)
   })
 })
+
+describe('Settings → GoHighLevel: where the token may go', () => {
+  async function save(cookie: string, values: Record<string, string>) {
+    return callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', ...values }) }))
+  }
+
+  test('changing only the address needs the token again, and saves nothing without it', async () => {
+    const { cookie } = await signedInUser('admin')
+    await save(cookie, { token: fake.ghl.token })
+    const moved = await save(cookie, { token: '', baseUrl: 'https://ghl.attacker.example' })
+    expect(moved.status).toBe(400)
+    expect((await moved.json()).error.token).toEqual(['Enter the token again to use it at a new address'])
+    expect((await getGhlConfig())?.baseUrl).toBe(fake.ghl.url)
+    const withToken = await save(cookie, { token: 'a-new-token', baseUrl: 'https://ghl.example.org' })
+    expect(withToken.status).toBe(302)
+    expect(await getGhlConfig()).toMatchObject({ baseUrl: 'https://ghl.example.org', token: 'a-new-token' })
+  })
+
+  test.each(['file:///etc/passwd', 'http://ghl.example.org', 'ftp://ghl.example.org', 'https://user:pw@ghl.example.org'])(
+    '%s is refused: https only',
+    async (baseUrl) => {
+      const { cookie } = await signedInUser('admin')
+      const response = await save(cookie, { token: 'a-token', baseUrl })
+      expect(response.status).toBe(400)
+      expect((await response.json()).error.baseUrl).toBeDefined()
+    },
+  )
+
+  test('a loopback address is refused unless the setting allows local fakes', async () => {
+    const { cookie } = await signedInUser('admin')
+    process.env.INTEGRATIONS_ALLOW_LOOPBACK = 'false'
+    resetEnvCache()
+    try {
+      const response = await save(cookie, { token: 'a-token', baseUrl: 'http://127.0.0.1:9/' })
+      expect(response.status).toBe(400)
+      expect((await response.json()).error.baseUrl).toEqual(['Enter an https:// address, such as https://services.leadconnectorhq.com'])
+    } finally {
+      process.env.INTEGRATIONS_ALLOW_LOOPBACK = 'true'
+      resetEnvCache()
+    }
+  })
+})

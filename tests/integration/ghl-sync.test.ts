@@ -91,6 +91,20 @@ describe('GoHighLevel sync', () => {
     expect(matching).toHaveLength(1)
   })
 
+  test('once the queued retry has run, a later failure queues a new one', async () => {
+    fake.ghl.setMode('server-error')
+    const lead = await newLead()
+    await syncLeadNow(lead.id)
+    fake.ghl.setMode('ok')
+    await makeJobsDue()
+    await runDueJobs(jobHandlers)
+
+    fake.ghl.setMode('server-error')
+    await syncLeadNow(lead.id)
+    const jobs = await prisma.job.findMany({ where: { type: GHL_SYNC_JOB, payload: { path: ['leadId'], equals: lead.id } } })
+    expect(jobs.map((job) => job.status).sort()).toEqual(['done', 'pending'])
+  })
+
   test('a timed-out request that GoHighLevel did process still ends with one contact', async () => {
     const lead = await newLead()
     // GoHighLevel created the contact but the answer was lost: the retry upserts by e-mail.

@@ -1,27 +1,42 @@
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
-import {
-  healthCheck,
-  redirectMalformedPaths,
-  refuseCrossSiteWrites,
-  securityHeaders,
-} from '~/platform/http/security.server'
+import { createPortalApp } from '~/platform/http/express-app.server'
 
-/** The server's own middleware, in the order app/server.ts mounts it. */
+/**
+ * The server's own middleware, composed as app/server.ts composes it, with
+ * a stand-in for Remix that reads the body as Remix would.
+ */
 let base = ''
 let close: () => void
+let bodiesRead = 0
 
 beforeAll(async () => {
-  const app = express()
-  app.use(redirectMalformedPaths)
-  app.get('/healthz', healthCheck(pingDatabase))
-  app.get('/healthz-down', healthCheck(() => Promise.reject(new Error('connection refused'))))
-  app.use(securityHeaders({ production: true }))
-  app.use(refuseCrossSiteWrites)
-  app.all('*', (req, res) => {
-    res.json({ nonce: res.locals.cspNonce, clientAddress: req.headers['x-portal-client-address'] })
+  const statics = express.Router()
+  statics.get('/static.txt', (_req, res) => res.type('text/plain').send('static'))
+  const app = createPortalApp({
+    production: true,
+    trustProxy: 0,
+    ping: pingDatabase,
+    bodyLimitFor: (req) =>
+      req.path === '/upload' ? { maxBytes: 4 * 1024 * 1024, streaming: true } : { maxBytes: 64 * 1024 },
+    statics: [{ handler: statics }],
+    handler: async (req, res) => {
+      if (req.path === '/healthz-down') {
+        res.status(503).json({ status: 'unavailable' })
+        return
+      }
+      let bytes = 0
+      try {
+        for await (const chunk of req) bytes += (chunk as Buffer).length
+      } catch {
+        return // the caller went away mid-body
+      }
+      if (bytes > 0) bodiesRead += 1
+      res.json({ nonce: res.locals.cspNonce, clientAddress: req.headers['x-portal-client-address'], bytes })
+    },
   })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -30,15 +45,32 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
+/** A raw request, for what fetch will not send (TRACE, unnormalised paths, lying lengths). */
+function rawRequest(options: http.RequestOptions & { body?: string | Buffer }) {
+  const url = new URL(base)
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, ...options }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    request.on('error', reject)
+    request.end(options.body)
+  })
+}
+
 describe('health check', () => {
   test('answers 200 after a database round trip', async () => {
     const response = await fetch(`${base}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
   })
-  test('answers 503 when the database is unreachable', async () => {
-    const response = await fetch(`${base}/healthz-down`)
-    expect(response.status).toBe(503)
+  test('carries the security headers too', async () => {
+    const response = await fetch(`${base}/healthz`)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(response.headers.get('cache-control')).toBe('no-store')
   })
 })
 
@@ -55,9 +87,18 @@ describe('security headers', () => {
     expect(second.headers.get('content-security-policy')).not.toBe(csp)
   })
 
-  test('nosniff, referrer policy, no-store and HSTS in production', async () => {
+  test('static files carry them as well', async () => {
+    const response = await fetch(`${base}/static.txt`)
+    expect(await response.text()).toBe('static')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+  })
+
+  test('nosniff, resource policy, referrer policy, no-store and HSTS in production', async () => {
     const response = await fetch(`${base}/`)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(response.headers.get('referrer-policy')).toBe('same-origin')
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
@@ -99,5 +140,113 @@ describe('malformed paths', () => {
   test('well-formed encodings pass through', async () => {
     const response = await fetch(`${base}/leads/a%20b`, { redirect: 'manual' })
     expect(response.status).toBe(200)
+  })
+})
+
+describe('methods', () => {
+  test('TRACE and unknown methods answer 405 with Allow, not a server error', async () => {
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const response = await rawRequest({ method, path: '/leads' })
+      expect(response.status, method).toBe(405)
+      expect(response.headers.allow).toContain('GET')
+    }
+  })
+})
+
+describe('dot-segments', () => {
+  test('a path segment that decodes to . or .. is refused, so no id can climb to its parent', async () => {
+    for (const path of [
+      '/api/leads/00000000-0000-4000-8000-000000000000/communications/%2e%2e',
+      '/api/leads/00000000-0000-4000-8000-000000000000/communications/..',
+      '/leads/%2E',
+      '/leads/a%2fb',
+      '/leads/a%5cb',
+      '/leads/%00',
+    ]) {
+      const response = await rawRequest({ method: 'DELETE', path })
+      expect(response.status, path).toBe(400)
+    }
+  })
+  test('dots inside a segment are fine', async () => {
+    const response = await fetch(`${base}/documents-new/report.v2.pdf`)
+    expect(response.status).toBe(200)
+  })
+})
+
+describe('request bodies', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' }
+
+  test('a body over the route limit is refused by its declared length, unread', async () => {
+    const before = bodiesRead
+    const response = await rawRequest({
+      method: 'POST',
+      path: '/login',
+      headers: { ...form, 'content-length': String(300 * 1024 * 1024) },
+    })
+    expect(response.status).toBe(413)
+    expect(response.headers.connection).toBe('close')
+    expect(bodiesRead).toBe(before)
+  })
+
+  test('the JSON API says so in JSON', async () => {
+    const response = await fetch(`${base}/api/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: 'x'.repeat(65 * 1024) }),
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ error: 'Request body too large' })
+  })
+
+  test('a body of unknown length is refused except where uploads stream', async () => {
+    const chunked = { method: 'POST', headers: { ...form, 'transfer-encoding': 'chunked' }, body: 'a=1' }
+    expect((await rawRequest({ ...chunked, path: '/login' })).status).toBe(411)
+    const upload = await rawRequest({ ...chunked, path: '/upload', headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' } })
+    expect(upload.status).toBe(200)
+  })
+
+  test('bodies within the limit reach the application', async () => {
+    const response = await fetch(`${base}/login`, { method: 'POST', headers: form, body: 'email=a%40b.c&password=x' })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { bytes: number }).bytes).toBe(24)
+  })
+
+  test('pages take forms only: JSON or text on a page action is 415, the API takes JSON', async () => {
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      const response = await fetch(`${base}/leads/new`, { method: 'POST', headers: { 'content-type': type }, body: '{"a":1}' })
+      expect(response.status, type).toBe(415)
+    }
+    const multipart = await fetch(`${base}/leads/new`, { method: 'POST', body: new FormData() })
+    expect(multipart.status).toBe(200)
+    const api = await fetch(`${base}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(api.status).toBe(200)
+  })
+
+  test('while one caller sends 300 MB, others are answered at once', async () => {
+    const url = new URL(base)
+    const attacker = http.request({
+      host: url.hostname,
+      port: url.port,
+      method: 'POST',
+      path: '/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+    })
+    attacker.on('error', () => {})
+    const chunk = Buffer.alloc(1024 * 1024, 97)
+    let sent = 0
+    const pump = () => {
+      while (sent < 300 && attacker.write(chunk)) sent += 1
+      if (sent < 300) attacker.once('drain', pump)
+      else attacker.end()
+    }
+    pump()
+    const started = Date.now()
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${base}/leads`)
+      expect(response.status).toBe(200)
+    }
+    // Five page answers while the upload streams: no request waits behind it.
+    expect(Date.now() - started).toBeLessThan(5_000)
+    attacker.destroy()
   })
 })

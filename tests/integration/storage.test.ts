@@ -30,3 +30,10 @@ test('a complete write is renamed into place with its size and hash', async () =
   expect(() => storage.read('../escape')).toThrow(/Unsafe storage key/)
   fs.rmSync(root, { recursive: true, force: true })
 })
+
+test('a PDF must start with its header: an HTML page with %PDF- further in (a polyglot) is refused', () => {
+  const polyglot = Buffer.from('<html><script>alert(1)</script>\n%PDF-1.4\n')
+  expect(() => assertPdfHead(polyglot)).toThrow(InvalidFileError)
+  expect(() => assertPdfHead(Buffer.from(' %PDF-1.7'))).toThrow(InvalidFileError)
+  expect(() => assertPdfHead(Buffer.from('%PDF-1.7\n%âãÏÓ'))).not.toThrow()
+})

@@ -322,10 +322,16 @@ describe('the last active admin', () => {
     const other = await createTestUser('coordinator')
     const context = testActor(other.id)
 
-    const demote = await updateUserAccount(lastAdmin.id, { name: lastAdmin.name, role: 'coordinator' }, context)
-    expect(demote).toEqual({ ok: false, field: 'role', message: LAST_ADMIN_DEMOTE_MESSAGE })
-    const deactivate = await setUserActive(lastAdmin.id, false, context)
-    expect(deactivate).toEqual({ ok: false, message: LAST_ADMIN_DEACTIVATE_MESSAGE })
+    await expect(updateUserAccount(lastAdmin.id, { name: lastAdmin.name, role: 'coordinator' }, context)).rejects.toMatchObject({
+      name: 'RuleViolationError',
+      message: LAST_ADMIN_DEMOTE_MESSAGE,
+      field: 'role',
+    })
+    await expect(setUserActive(lastAdmin.id, false, context)).rejects.toMatchObject({
+      name: 'RuleViolationError',
+      message: LAST_ADMIN_DEACTIVATE_MESSAGE,
+      field: undefined,
+    })
     expect(await prisma.user.findUniqueOrThrow({ where: { id: lastAdmin.id } })).toMatchObject({ role: 'admin', isActive: true })
     expect(await prisma.auditLog.count({ where: { entityId: lastAdmin.id } })).toBe(0)
   })

@@ -24,6 +24,8 @@ Object.assign(process.env, {
   AGENCY_TIME_ZONE: 'America/New_York',
   // Cheap password hashes: every sign-in in a test would otherwise spend 128 MiB of scrypt.
   PASSWORD_HASH_COST: '10',
+  // The provider fakes listen on 127.0.0.1.
+  INTEGRATIONS_ALLOW_LOOPBACK: 'true',
 })
 delete process.env.ADMIN_EMAIL
 delete process.env.ADMIN_PASSWORD

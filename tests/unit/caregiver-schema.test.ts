@@ -12,8 +12,8 @@ import {
   formatDay,
   progressSourceFromForm,
   sniffFileSignature,
-  todayIn,
 } from '~/features/caregivers/rules'
+import { dateIn } from '~/lib/time'
 
 const valid = {
   fullName: 'Maria Lopez',
@@ -296,10 +296,10 @@ describe('expiry flags', () => {
 
   test('"today" is the agency zone\'s calendar day', () => {
     const lateEvening = new Date('2026-11-23T03:30:00Z') // 22:30 on the 22nd in New York
-    expect(todayIn('America/New_York', lateEvening)).toBe('2026-11-22')
-    expect(todayIn('UTC', lateEvening)).toBe('2026-11-23')
-    expect(expiryState('2026-11-22', todayIn('America/New_York', lateEvening))).toBe('expires-soon')
-    expect(expiryState('2026-11-22', todayIn('UTC', lateEvening))).toBe('expired')
+    expect(dateIn(lateEvening, 'America/New_York')).toBe('2026-11-22')
+    expect(dateIn(lateEvening, 'UTC')).toBe('2026-11-23')
+    expect(expiryState('2026-11-22', dateIn(lateEvening, 'America/New_York'))).toBe('expires-soon')
+    expect(expiryState('2026-11-22', dateIn(lateEvening, 'UTC'))).toBe('expired')
   })
 
   test('a day is shown as that day in every zone', () => {

@@ -8,12 +8,14 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorList, Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { ApplicationProgress } from '~/features/caregivers/caregiver-parts'
-import { SPECIALIZATIONS, WEEKDAYS, YEARS_EXPERIENCE_OPTIONS, caregiverFormFields, caregiverFormSchema } from '~/features/caregivers/schema'
+import { SPECIALIZATIONS, YEARS_EXPERIENCE_OPTIONS, caregiverFormFields, caregiverFormSchema } from '~/features/caregivers/schema'
+import { WEEKDAYS } from '~/lib/time'
 import {
   CAREGIVER_FILE_PICKERS,
   acceptAttribute,

@@ -11,13 +11,18 @@ import {
 } from '~/features/caregivers/schema'
 import { computeApplicationProgress } from '~/features/caregivers/rules'
 import { fromDateColumn, toDateColumn } from '~/lib/date-column'
+import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
+import { changeExisting } from '~/platform/db-errors'
+import { NotFoundError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns as recordSearchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { readRecordHistory } from '~/platform/record-history.server'
 
-
 export const CAREGIVER_ENTITY = 'Caregiver'
+/** What a NotFoundError names, as the pages and the API say it. */
+const CAREGIVER_NOUN = 'Caregiver'
+const FILE_NOUN = 'File'
 
 /** A file already written to storage, waiting for its database row. */
 export type NewCaregiverFile = {
@@ -180,80 +185,78 @@ function comparable(value: unknown) {
 
 /** Saves the application's fields and adds any new files (earlier files stay until removed). */
 export async function updateCaregiver(id: string, input: CaregiverInput, files: NewCaregiverFile[], actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const before = await tx.caregiver.findUnique({ where: { id } })
-    if (!before) return null
-    const caregiver = await tx.caregiver.update({ where: { id }, data: caregiverData(input) })
-    if (files.length) await tx.caregiverFile.createMany({ data: fileRows(id, files, actor.userId) })
-    const changed = COMPARED_FIELDS.filter((key) => comparable(before[key]) !== comparable(caregiver[key])).map((key) =>
-      key === 'hourlyRateCents' ? 'hourlyRate' : key === 'availableDays' ? 'availability' : key,
-    )
-    await recordAudit(
-      {
-        actor,
-        action: 'update',
-        entityType: CAREGIVER_ENTITY,
-        entityId: id,
-        details: {
-          changed,
-          ...(files.length ? { addedFiles: files.map((file) => ({ kind: file.kind, fileName: file.fileName })) } : {}),
+  return changeExisting(CAREGIVER_NOUN, id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.caregiver.findUniqueOrThrow({ where: { id } })
+      const caregiver = await tx.caregiver.update({ where: { id }, data: caregiverData(input) })
+      if (files.length) await tx.caregiverFile.createMany({ data: fileRows(id, files, actor.userId) })
+      const changed = COMPARED_FIELDS.filter((key) => comparable(before[key]) !== comparable(caregiver[key])).map((key) =>
+        key === 'hourlyRateCents' ? 'hourlyRate' : key === 'availableDays' ? 'availability' : key,
+      )
+      await recordAudit(
+        {
+          actor,
+          action: 'update',
+          entityType: CAREGIVER_ENTITY,
+          entityId: id,
+          details: {
+            changed,
+            ...(files.length ? { addedFiles: files.map((file) => ({ kind: file.kind, fileName: file.fileName })) } : {}),
+          },
         },
-      },
-      tx,
-    )
-    return caregiver
-  })
+        tx,
+      )
+      return caregiver
+    }),
+  )
 }
 
 export type CaregiverStateChange = { field: 'status'; to: CaregiverStatus } | { field: 'backgroundCheckStatus'; to: BackgroundCheckStatus }
 
 /**
  * Moves status and/or background check, all in one transaction (all or
- * none), each change audited as { field, from, to }. Null when there is no
- * such caregiver; a change's `changed` is false when it already had that
- * value (nothing recorded for it).
+ * none), each change audited as { field, from, to }. A change's `changed` is
+ * false when it already had that value (nothing recorded for it).
  */
 export async function setCaregiverStates(id: string, changes: readonly CaregiverStateChange[], actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const before = await tx.caregiver.findUnique({ where: { id }, select: { status: true, backgroundCheckStatus: true } })
-    if (!before) return null
-    const results = changes.map((change) => ({ field: change.field, from: before[change.field], to: change.to, changed: before[change.field] !== change.to }))
-    const made = results.filter((result) => result.changed)
-    if (!made.length) return results
-    await tx.caregiver.update({ where: { id }, data: Object.fromEntries(made.map((result) => [result.field, result.to])) })
-    for (const { field, from, to } of made) {
-      await recordAudit({ actor, action: 'update', entityType: CAREGIVER_ENTITY, entityId: id, details: { field, from, to } }, tx)
-    }
-    return results
-  })
+  return changeExisting(CAREGIVER_NOUN, id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.caregiver.findUniqueOrThrow({ where: { id }, select: { status: true, backgroundCheckStatus: true } })
+      const results = changes.map((change) => ({ field: change.field, from: before[change.field], to: change.to, changed: before[change.field] !== change.to }))
+      const made = results.filter((result) => result.changed)
+      if (!made.length) return results
+      await tx.caregiver.update({ where: { id }, data: Object.fromEntries(made.map((result) => [result.field, result.to])) })
+      for (const { field, from, to } of made) {
+        await recordAudit({ actor, action: 'update', entityType: CAREGIVER_ENTITY, entityId: id, details: { field, from, to } }, tx)
+      }
+      return results
+    }),
+  )
 }
 
-/**
- * Removes the caregiver and (by cascade) its file rows. Returns the storage
- * keys to remove once the transaction has committed, or null if unknown.
- */
+/** Removes the caregiver and (by cascade) its file rows, then, once that is committed, the stored files. */
 export async function deleteCaregiver(id: string, actor: Actor) {
-  if (!isUuid(id)) return null
-  return prisma.$transaction(async (tx) => {
-    const caregiver = await tx.caregiver.findUnique({
-      where: { id },
-      select: { id: true, fullName: true, files: { select: { storageKey: true } } },
-    })
-    if (!caregiver) return null
-    await tx.caregiver.delete({ where: { id } })
-    // The row is gone: the trail keeps whom it was and how many files went with it.
-    await recordAudit(
-      {
-        actor,
-        action: 'delete',
-        entityType: CAREGIVER_ENTITY,
-        entityId: id,
-        details: { fullName: caregiver.fullName, fileCount: caregiver.files.length },
-      },
-      tx,
-    )
-    return caregiver.files.map((file) => file.storageKey)
-  })
+  const storageKeys = await changeExisting(CAREGIVER_NOUN, id, () =>
+    prisma.$transaction(async (tx) => {
+      const caregiver = await tx.caregiver.delete({
+        where: { id },
+        select: { fullName: true, files: { select: { storageKey: true } } },
+      })
+      // The row is gone: the trail keeps whom it was and how many files went with it.
+      await recordAudit(
+        {
+          actor,
+          action: 'delete',
+          entityType: CAREGIVER_ENTITY,
+          entityId: id,
+          details: { fullName: caregiver.fullName, fileCount: caregiver.files.length },
+        },
+        tx,
+      )
+      return caregiver.files.map((file) => file.storageKey)
+    }),
+  )
+  await discardCaregiverFiles(storageKeys.map((storageKey) => ({ storageKey })))
 }
 
 export async function getCaregiverFile(caregiverId: string, fileId: string) {
@@ -275,25 +278,28 @@ export async function recordCaregiverFileDownload(file: { id: string; caregiverI
   })
 }
 
-/** Removes one file's row (audited on the caregiver); the caller removes the bytes after. */
+/** Removes one file (its row audited on the caregiver, then its bytes); returns what was removed. */
 export async function deleteCaregiverFile(caregiverId: string, fileId: string, actor: Actor) {
-  if (!isUuid(caregiverId) || !isUuid(fileId)) return null
-  return prisma.$transaction(async (tx) => {
-    const file = await tx.caregiverFile.findFirst({ where: { id: fileId, caregiverId } })
-    if (!file) return null
-    await tx.caregiverFile.delete({ where: { id: file.id } })
-    await recordAudit(
-      {
-        actor,
-        action: 'update',
-        entityType: CAREGIVER_ENTITY,
-        entityId: caregiverId,
-        details: { removedFile: { kind: file.kind, fileName: file.fileName } },
-      },
-      tx,
-    )
-    return file
-  })
+  if (!isUuid(caregiverId)) throw new NotFoundError(FILE_NOUN)
+  const file = await changeExisting(FILE_NOUN, fileId, () =>
+    prisma.$transaction(async (tx) => {
+      const file = await tx.caregiverFile.findFirstOrThrow({ where: { id: fileId, caregiverId } })
+      await tx.caregiverFile.delete({ where: { id: file.id } })
+      await recordAudit(
+        {
+          actor,
+          action: 'update',
+          entityType: CAREGIVER_ENTITY,
+          entityId: caregiverId,
+          details: { removedFile: { kind: file.kind, fileName: file.fileName } },
+        },
+        tx,
+      )
+      return file
+    }),
+  )
+  await discardCaregiverFiles([file])
+  return file
 }
 
 // ---------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { json } from '@remix-run/node'
 import type { NewCaregiverFile } from '~/features/caregivers/caregivers.server'
 import { caregiverFormSchema, type CaregiverInput } from '~/features/caregivers/schema'
-import { UploadError } from '~/features/documents/upload.server'
+import { UploadError } from '~/platform/uploads.server'
 import { discardCaregiverFiles, receiveCaregiverApplication } from '~/features/caregivers/upload.server'
+import { formFailureReply } from '~/platform/http/errors.server'
 import { createToastHeaders } from '~/platform/http/toast.server'
 
 export const CHOOSE_FILES_AGAIN = 'Nothing was saved. Please choose the files again.'
@@ -14,7 +15,7 @@ type AcceptedPost = {
   ok: true
   input: CaregiverInput
   files: NewCaregiverFile[]
-  reply: (formErrors: string[]) => SubmissionResult<string[]>
+  reply: (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
 }
 type Outcome = AcceptedPost | { ok: false; response: Response }
 
@@ -60,16 +61,21 @@ export async function readCaregiverFormPost(request: Request): Promise<Outcome> 
       : undefined
     return { ok: false, response: json(reply, { status: 400, headers }) }
   }
-  return { ok: true, input: submission.value, files, reply: (formErrors) => submission.reply({ formErrors }) }
+  return { ok: true, input: submission.value, files, reply: (errors) => submission.reply(errors) }
 }
 
 /**
- * The toast and form error for a save that failed after validation: the
- * post's stored files are removed and the form comes back with what was typed.
+ * The answer when a valid post's save threw (formFailureReply): nothing was
+ * saved, so the files this post stored go too, and the form comes back with
+ * what was typed and, when files were chosen, a word to choose them again.
  */
-export async function caregiverSaveFailed(error: unknown, post: AcceptedPost, message: string) {
-  console.error(error)
+export async function caregiverSaveFailed(error: unknown, post: AcceptedPost, failure: string) {
   await discardCaregiverFiles(post.files)
-  const reply = post.reply([message, ...(post.files.length ? [CHOOSE_FILES_AGAIN] : [])])
-  return json(reply, { status: 500, headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }) })
+  const chooseAgain = post.files.length ? [CHOOSE_FILES_AGAIN] : []
+  const { result, init } = await formFailureReply(
+    error,
+    ({ formErrors = [], fieldErrors }) => post.reply({ formErrors: [...formErrors, ...chooseAgain], fieldErrors }),
+    failure,
+  )
+  return json(result, init)
 }

@@ -103,12 +103,6 @@ export function contentMatchesExtension(head: Uint8Array, extension: FileExtensi
   return sniffFileSignature(head) === EXPECTED_SIGNATURE[extension]
 }
 
-export function formatFileSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
-
 // ---------------------------------------------------------------------------
 // Application progress
 
@@ -198,19 +192,6 @@ export function progressSourceFromForm(formData: FormData, savedFileKinds: reado
 export const EXPIRES_SOON_DAYS = 30
 
 export type ExpiryState = 'expired' | 'expires-soon' | null
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>()
-
-/** The calendar day (YYYY-MM-DD) it is in `timeZone` at `now`. */
-export function todayIn(timeZone: string, now: Date = new Date()) {
-  let formatter = dayFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    dayFormatters.set(timeZone, formatter)
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
 
 function dayNumber(dateString: string) {
   return Math.round(Date.parse(`${dateString}T00:00:00Z`) / 86_400_000)

@@ -9,6 +9,7 @@ import {
   type FileExtension,
 } from '~/features/caregivers/rules'
 import { isDateString } from '~/lib/time'
+import { WEEKDAYS, type Weekday } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
 
 /** Enumerations from spec 000 §3 and §4. */
@@ -37,9 +38,6 @@ export const SPECIALIZATIONS = [
   'Physical Therapy',
   'Medication Management',
 ] as const
-
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
 
 export const STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All Status' },

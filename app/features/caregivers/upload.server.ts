@@ -12,7 +12,7 @@ import {
   tooManyFilesMessage,
   type FileExtension,
 } from '~/features/caregivers/rules'
-import { cleanFileName, UploadError } from '~/features/documents/upload.server'
+import { UploadError, cleanFileName } from '~/platform/uploads.server'
 import { FileTooLargeError, InvalidFileError, getStorage } from '~/platform/storage.server'
 
 /**

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import {

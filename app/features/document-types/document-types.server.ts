@@ -2,6 +2,7 @@ import { recordAudit } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import type { DocumentTypeInput } from '~/features/document-types/schema'
+import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 
 const ENTITY_TYPE = 'DocumentType'
@@ -41,35 +42,31 @@ export async function createDocumentType(input: DocumentTypeInput, actor: Actor)
   })
 }
 
-/** Null when there is no such document type. */
 export async function updateDocumentType(id: string, input: DocumentTypeInput, actor: Actor) {
-  if (!isUuid(id)) return null
-  return prisma.$transaction(async (tx) => {
-    const before = await tx.documentType.findUnique({ where: { id } })
-    if (!before) return null
-    const data = documentTypeData(input)
-    const documentType = await tx.documentType.update({ where: { id }, data })
-    const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== documentType[key])
-    await recordAudit({ actor, action: 'update', entityType: ENTITY_TYPE, entityId: id, details: { changed } }, tx)
-    return documentType
-  })
+  return changeExisting('Document type', id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.documentType.findUniqueOrThrow({ where: { id } })
+      const data = documentTypeData(input)
+      const documentType = await tx.documentType.update({ where: { id }, data })
+      const changed = (Object.keys(data) as Array<keyof typeof data>).filter((key) => before[key] !== documentType[key])
+      await recordAudit({ actor, action: 'update', entityType: ENTITY_TYPE, entityId: id, details: { changed } }, tx)
+      return documentType
+    }),
+  )
 }
 
 /**
- * False when there is no such document type. Documents of this type stay in
- * the library: the foreign key sets their documentTypeId to null.
+ * Documents of this type stay in the library: the foreign key sets their
+ * documentTypeId to null.
  */
 export async function deleteDocumentType(id: string, actor: Actor) {
-  if (!isUuid(id)) return false
-  return prisma.$transaction(async (tx) => {
-    const existing = await tx.documentType.findUnique({ where: { id }, select: { name: true, ghlTag: true } })
-    if (!existing) return false
-    const { count } = await tx.documentType.deleteMany({ where: { id } })
-    if (count === 0) return false
-    // The record is gone, so the entry keeps what it was called.
-    await recordAudit({ actor, action: 'delete', entityType: ENTITY_TYPE, entityId: id, details: existing }, tx)
-    return true
-  })
+  await changeExisting('Document type', id, () =>
+    prisma.$transaction(async (tx) => {
+      const deleted = await tx.documentType.delete({ where: { id }, select: { name: true, ghlTag: true } })
+      // The record is gone, so the entry keeps what it was called.
+      await recordAudit({ actor, action: 'delete', entityType: ENTITY_TYPE, entityId: id, details: deleted }, tx)
+    }),
+  )
 }
 
 type DocumentTypeRecord = NonNullable<Awaited<ReturnType<typeof getDocumentType>>>

@@ -3,6 +3,7 @@ import { recordAudit } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import { DOCUMENT_PAGE_SIZE } from '~/features/documents/schema'
+import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import type { ReceivedFile } from '~/features/documents/upload.server'
 import { getStorage } from '~/platform/storage.server'
@@ -91,46 +92,59 @@ export async function createDocument(
 }
 
 export async function updateDocument(id: string, input: { name: string; description?: string }, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const existing = await tx.document.findUnique({ where: { id }, select: { id: true } })
-    if (!existing) return null
-    const document = await tx.document.update({
-      where: { id },
-      data: { name: input.name, description: input.description ?? null },
-      select: documentSelect,
-    })
-    await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id }, tx)
-    return document
-  })
+  return changeExisting('Document', id, () =>
+    prisma.$transaction(async (tx) => {
+      const document = await tx.document.update({
+        where: { id },
+        data: { name: input.name, description: input.description ?? null },
+        select: documentSelect,
+      })
+      await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id }, tx)
+      return document
+    }),
+  )
 }
 
 /** Deletes the record, then the stored file. */
 export async function deleteDocument(id: string, actor: Actor) {
-  const document = await prisma.$transaction(async (tx) => {
-    const existing = await tx.document.findUnique({ where: { id }, select: { id: true, storageKey: true } })
-    if (!existing) return null
-    await tx.document.delete({ where: { id } })
-    await recordAudit({ actor, action: 'delete', entityType: 'Document', entityId: id }, tx)
-    return existing
-  })
-  if (!document) return false
-  await getStorage().remove(document.storageKey)
-  return true
+  const { storageKey } = await changeExisting('Document', id, () =>
+    prisma.$transaction(async (tx) => {
+      const deleted = await tx.document.delete({ where: { id }, select: { storageKey: true } })
+      await recordAudit({ actor, action: 'delete', entityType: 'Document', entityId: id }, tx)
+      return deleted
+    }),
+  )
+  await getStorage().remove(storageKey)
 }
 
-export async function countDownload(id: string) {
-  await prisma.document.update({ where: { id }, data: { downloadCount: { increment: 1 } } })
+/**
+ * Counts a download and records who took the file (a `view`, as for
+ * caregiver files), before any byte leaves: a download that cannot be
+ * audited does not happen.
+ */
+export async function recordDocumentDownload(document: { id: string; fileName: string }, actor: Actor) {
+  await changeExisting('Document', document.id, () =>
+    prisma.$transaction(async (tx) => {
+      await tx.document.update({ where: { id: document.id }, data: { downloadCount: { increment: 1 } } })
+      await recordAudit(
+        { actor, action: 'view', entityType: 'Document', entityId: document.id, details: { fileName: document.fileName, download: true } },
+        tx,
+      )
+    }),
+  )
 }
 
 export async function setBoldsignTemplate(id: string, templateId: string, actor: Actor) {
-  await prisma.$transaction(async (tx) => {
-    // BoldSign finishes templates asynchronously and tells us by webhook.
-    await tx.document.update({
-      where: { id },
-      data: { boldsignTemplateId: templateId, boldsignTemplateStatus: 'pending', boldsignTemplateError: null },
-    })
-    await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id, details: { boldsignTemplateId: templateId } }, tx)
-  })
+  await changeExisting('Document', id, () =>
+    prisma.$transaction(async (tx) => {
+      // BoldSign finishes templates asynchronously and tells us by webhook.
+      await tx.document.update({
+        where: { id },
+        data: { boldsignTemplateId: templateId, boldsignTemplateStatus: 'pending', boldsignTemplateError: null },
+      })
+      await recordAudit({ actor, action: 'update', entityType: 'Document', entityId: id, details: { boldsignTemplateId: templateId } }, tx)
+    }),
+  )
 }
 
 type DocumentRecord = Awaited<ReturnType<typeof listDocuments>>['documents'][number]
@@ -152,7 +166,6 @@ export function documentToJson(document: DocumentRecord) {
     createdAt: document.createdAt.toISOString(),
   }
 }
-
 
 /** Documents whose BoldSign template BoldSign is still processing. */
 export async function listPendingDocuments() {

@@ -1,35 +1,36 @@
 import { getDocument, setBoldsignTemplate } from '~/features/documents/documents.server'
-import { getBoldsignConfig } from '~/integrations/settings.server'
+import { getBoldsignConfig, type BoldsignConfig } from '~/integrations/settings.server'
 import type { Actor } from '~/platform/actor'
 import { BoldsignError, createBoldsignTemplate } from '~/integrations/boldsign/client.server'
+import { ConflictError, NotFoundError, RuleViolationError } from '~/platform/errors'
 import { getStorage } from '~/platform/storage.server'
 
 export const BOLDSIGN_NOT_CONFIGURED =
   'BoldSign is not configured: an administrator must add its API key under Settings → BoldSign'
 
-export type PublishResult = { ok: true; templateId: string } | { ok: false; status: number; message: string }
-
 /** 'Publish Bold Template': makes a BoldSign template from a library PDF and remembers its id. */
-export async function publishDocumentTemplate(documentId: string, actor: Actor): Promise<PublishResult> {
+export async function publishDocumentTemplate(documentId: string, actor: Actor) {
   const document = await getDocument(documentId)
-  if (!document) return { ok: false, status: 404, message: 'Document not found' }
-  if (document.mimeType !== 'application/pdf') {
-    return { ok: false, status: 400, message: 'Only PDF documents can become BoldSign templates' }
-  }
+  if (!document) throw new NotFoundError('Document')
+  if (document.mimeType !== 'application/pdf') throw new RuleViolationError('Only PDF documents can become BoldSign templates')
   const config = await getBoldsignConfig()
-  if (!config) return { ok: false, status: 503, message: BOLDSIGN_NOT_CONFIGURED }
+  if (!config) throw new ConflictError(BOLDSIGN_NOT_CONFIGURED)
+  const { templateId } = await createTemplate(config, document)
+  await setBoldsignTemplate(document.id, templateId, actor)
+  return templateId
+}
+
+/** BoldSign refusing the PDF or failing is a ConflictError with BoldSign's reason, for the person to read. */
+async function createTemplate(config: BoldsignConfig, document: NonNullable<Awaited<ReturnType<typeof getDocument>>>) {
   try {
-    const pdf = await getStorage().openBlob(document.storageKey, 'application/pdf')
-    const { templateId } = await createBoldsignTemplate(config, {
+    return await createBoldsignTemplate(config, {
       title: document.name,
       description: document.description,
       fileName: document.fileName,
-      pdf,
+      pdf: await getStorage().openBlob(document.storageKey, 'application/pdf'),
     })
-    await setBoldsignTemplate(document.id, templateId, actor)
-    return { ok: true, templateId }
   } catch (error) {
-    if (error instanceof BoldsignError) return { ok: false, status: 502, message: error.message }
+    if (error instanceof BoldsignError) throw new ConflictError(error.message)
     throw error
   }
 }

@@ -53,16 +53,3 @@ export function parseDocumentListQuery(params: URLSearchParams) {
     page: params.get('page') ?? 1,
   })
 }
-
-/** 1536 → '1.5 KB' */
-export function formatFileSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`
-}

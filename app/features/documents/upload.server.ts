@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node'
 import { MAX_DOCUMENT_BYTES } from '~/features/documents/schema'
 import { FileTooLargeError, InvalidFileError, assertPdfHead, getStorage } from '~/platform/storage.server'
+import { UploadError, cleanFileName } from '~/platform/uploads.server'
 
 /**
  * Receives a multipart upload whose `file` part is a PDF, streaming it to
@@ -14,15 +15,6 @@ import { FileTooLargeError, InvalidFileError, assertPdfHead, getStorage } from '
  * PDF, cut off mid-way) leaves no file behind and says why.
  */
 export type ReceivedFile = { key: string; size: number; sha256: string; fileName: string; mimeType: string }
-
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message)
-  }
-}
 
 const TOO_LARGE = 'The file is larger than 50MB'
 
@@ -61,11 +53,4 @@ export async function receivePdfUpload(request: Request, fieldName = 'file') {
     throw new UploadError('The upload was interrupted before the file arrived in full', 400)
   }
   return { file: received as ReceivedFile | null, form }
-}
-
-/** Keeps the name a person gave the file, minus any path and control characters. */
-export function cleanFileName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? 'document.pdf'
-  // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-  return base.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'document.pdf'
 }

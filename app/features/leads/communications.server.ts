@@ -2,6 +2,8 @@ import { recordAudit } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import type { CommunicationInput } from '~/features/leads/communication-schema'
+import { changeExisting } from '~/platform/db-errors'
+import { NotFoundError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 
 export async function listCommunications(leadId: string) {
@@ -28,36 +30,45 @@ function communicationData(input: CommunicationInput) {
   }
 }
 
+/** Logs a communication on a lead (NotFoundError when the lead is not there). */
 export async function createCommunication(leadId: string, input: CommunicationInput, createdBy: string, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const communication = await tx.communication.create({
-      data: { leadId, createdBy, ...communicationData(input) },
-    })
-    await recordAudit(
-      { actor, action: 'create', entityType: 'Communication', entityId: communication.id, details: { leadId } },
-      tx,
-    )
-    return communication
-  })
+  return changeExisting('Lead', leadId, () =>
+    prisma.$transaction(async (tx) => {
+      await tx.lead.findUniqueOrThrow({ where: { id: leadId }, select: { id: true } })
+      const communication = await tx.communication.create({
+        data: { leadId, createdBy, ...communicationData(input) },
+      })
+      await recordAudit(
+        { actor, action: 'create', entityType: 'Communication', entityId: communication.id, details: { leadId } },
+        tx,
+      )
+      return communication
+    }),
+  )
 }
 
+/** A communication is changed through its lead: an id under another lead is not found. */
 export async function updateCommunication(leadId: string, id: string, input: CommunicationInput, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const existing = await tx.communication.findFirst({ where: { id, leadId }, select: { id: true } })
-    if (!existing) return null
-    const communication = await tx.communication.update({ where: { id }, data: communicationData(input) })
-    await recordAudit({ actor, action: 'update', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
-    return communication
-  })
+  if (!isUuid(leadId)) throw new NotFoundError('Communication')
+  return changeExisting('Communication', id, () =>
+    prisma.$transaction(async (tx) => {
+      await tx.communication.findFirstOrThrow({ where: { id, leadId }, select: { id: true } })
+      const communication = await tx.communication.update({ where: { id }, data: communicationData(input) })
+      await recordAudit({ actor, action: 'update', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+      return communication
+    }),
+  )
 }
 
 export async function deleteCommunication(leadId: string, id: string, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.communication.deleteMany({ where: { id, leadId } })
-    if (count === 0) return false
-    await recordAudit({ actor, action: 'delete', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
-    return true
-  })
+  if (!isUuid(leadId)) throw new NotFoundError('Communication')
+  await changeExisting('Communication', id, () =>
+    prisma.$transaction(async (tx) => {
+      const { count } = await tx.communication.deleteMany({ where: { id, leadId } })
+      if (count === 0) throw new NotFoundError('Communication')
+      await recordAudit({ actor, action: 'delete', entityType: 'Communication', entityId: id, details: { leadId } }, tx)
+    }),
+  )
 }
 
 type CommunicationRecord = NonNullable<Awaited<ReturnType<typeof getCommunication>>>

@@ -52,13 +52,12 @@ export async function syncLeadNow(leadId: string): Promise<GhlSyncResult> {
   }
 }
 
-/** One pending retry per lead is enough: it sends the lead as it is then. */
+/**
+ * One queued retry per lead is enough: it sends the lead as it is then. The
+ * dedupe key refuses a second while one is pending or running.
+ */
 export async function queueLeadSync(leadId: string) {
-  const pending = await prisma.job.findFirst({
-    where: { type: GHL_SYNC_JOB, status: 'pending', payload: { path: ['leadId'], equals: leadId } },
-    select: { id: true },
-  })
-  if (!pending) await enqueueJob(GHL_SYNC_JOB, { leadId }, new Date(Date.now() + backoffMs(1)))
+  await enqueueJob(GHL_SYNC_JOB, { leadId }, { runAt: new Date(Date.now() + backoffMs(1)), dedupeKey: `${GHL_SYNC_JOB}:${leadId}` })
 }
 
 /** The background retry: a retryable failure throws so the queue backs off. */

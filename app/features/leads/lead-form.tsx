@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { LEAD_SOURCES, LEAD_STATUSES, leadSchema } from '~/features/leads/schema'

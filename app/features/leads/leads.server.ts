@@ -3,6 +3,7 @@ import { isUuid } from '~/lib/ids'
 import type { Actor } from '~/platform/actor'
 import { recordAudit } from '~/platform/audit.server'
 import type { LeadInput, LeadListQuery } from '~/features/leads/schema'
+import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
@@ -82,27 +83,27 @@ export async function createLead(input: LeadInput, actor: Actor) {
 }
 
 export async function updateLead(id: string, input: LeadInput, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const before = await tx.lead.findUnique({ where: { id } })
-    if (!before) return null
-    const lead = await tx.lead.update({ where: { id }, data: leadData(input) })
-    const changed = (Object.keys(input) as Array<keyof LeadInput>).filter(
-      (key) => (before[key] ?? null) !== (lead[key] ?? null),
-    )
-    await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed } }, tx)
-    return lead
-  })
+  return changeExisting('Lead', id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.lead.findUniqueOrThrow({ where: { id } })
+      const lead = await tx.lead.update({ where: { id }, data: leadData(input) })
+      const changed = (Object.keys(input) as Array<keyof LeadInput>).filter(
+        (key) => (before[key] ?? null) !== (lead[key] ?? null),
+      )
+      await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed } }, tx)
+      return lead
+    }),
+  )
 }
 
 /** Removes the lead and (by cascade) its communications. */
 export async function deleteLead(id: string, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const lead = await tx.lead.findUnique({ where: { id }, select: { id: true } })
-    if (!lead) return false
-    await tx.lead.delete({ where: { id } })
-    await recordAudit({ actor, action: 'delete', entityType: 'Lead', entityId: id }, tx)
-    return true
-  })
+  await changeExisting('Lead', id, () =>
+    prisma.$transaction(async (tx) => {
+      await tx.lead.delete({ where: { id } })
+      await recordAudit({ actor, action: 'delete', entityType: 'Lead', entityId: id }, tx)
+    }),
+  )
 }
 
 export async function setLeadSyncState(

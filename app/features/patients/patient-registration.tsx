@@ -7,7 +7,8 @@ import {
   getTextareaProps,
   useForm,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { StatusBadge } from '~/components/status-badge'
@@ -21,7 +22,7 @@ import {
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
   type RegistrationStep,
-  WEEKDAYS,
+  WEEKDAY_OPTIONS,
   registrationProgress,
   registrationStatusLabel,
   stepSchemas,
@@ -250,7 +251,7 @@ export function RegistrationStepForm({
             className="md:col-span-2"
             legend="Preferred days"
             name={field('preferredDays').name}
-            options={WEEKDAYS}
+            options={WEEKDAY_OPTIONS}
             checked={listValue(field('preferredDays').initialValue)}
             errors={field('preferredDays').errors}
             errorId={field('preferredDays').errorId}

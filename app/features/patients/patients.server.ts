@@ -17,7 +17,8 @@ import {
   statusAfterSave,
 } from '~/features/patients/schema'
 import { fromDateColumn, toDateColumn } from '~/lib/date-column'
-import { isUniqueViolation } from '~/platform/db-errors'
+import { changeExisting, isUniqueViolation } from '~/platform/db-errors'
+import { ConflictError, RuleViolationError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
@@ -131,13 +132,17 @@ export type PatientRecord = NonNullable<Awaited<ReturnType<typeof getPatient>>>
  * each other apply one after the other instead of overwriting each other.
  */
 async function lockPatient(tx: Prisma.TransactionClient, id: string) {
-  if (!isUuid(id)) return null
   await tx.$executeRaw`SELECT 1 FROM "Patient" WHERE id = ${id}::uuid FOR UPDATE`
-  return tx.patient.findUnique({ where: { id } })
+  return tx.patient.findUniqueOrThrow({ where: { id } })
+}
+
+/** A change to the patient `id` names, with its row locked (lockPatient) until it commits. */
+function changePatient<T>(id: string, change: (tx: Prisma.TransactionClient, before: PatientRecord) => Promise<T>) {
+  return changeExisting('Patient', id, () => prisma.$transaction(async (tx) => change(tx, await lockPatient(tx, id))))
 }
 
 /** The lead was deleted, or converted by someone else, since the form opened. */
-export class LeadAlreadyConvertedError extends Error {
+export class LeadAlreadyConvertedError extends ConflictError {
   constructor() {
     super('This lead already has a patient registration, or no longer exists')
   }
@@ -188,11 +193,14 @@ async function createPatientRecord(input: PersonalInfo, actor: Actor, options: {
   })
 }
 
+/** Saving the last missing step submits the registration for review: subscribers hear it as such. */
+function registrationEventType(from: string, to: string) {
+  return to === 'pending-review' && from !== 'pending-review' ? 'patient.registration_submitted' : undefined
+}
+
 /** Saves one step, marks it done and moves the registration status on. */
 export async function saveRegistrationStep<K extends StepKey>(id: string, step: K, value: StepValues[K], actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const before = await lockPatient(tx, id)
-    if (!before) return null
+  return changePatient(id, async (tx, before) => {
     const completedSteps = REGISTRATION_STEPS.map((entry) => entry.key).filter(
       (key) => key === step || before.completedSteps.includes(key),
     )
@@ -211,6 +219,7 @@ export async function saveRegistrationStep<K extends StepKey>(id: string, step: 
           step,
           ...(registrationStatus !== before.registrationStatus ? { from: before.registrationStatus, to: registrationStatus } : {}),
         },
+        eventType: registrationEventType(before.registrationStatus, registrationStatus),
       },
       tx,
     )
@@ -218,18 +227,10 @@ export async function saveRegistrationStep<K extends StepKey>(id: string, step: 
   })
 }
 
-export class RegistrationNotReadyError extends Error {
-  constructor() {
-    super('Only a registration pending review can be approved')
-  }
-}
-
 /** A coordinator's approval: pending-review becomes complete. */
 export async function approveRegistration(id: string, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const before = await lockPatient(tx, id)
-    if (!before) return null
-    if (before.registrationStatus !== 'pending-review') throw new RegistrationNotReadyError()
+  return changePatient(id, async (tx, before) => {
+    if (before.registrationStatus !== 'pending-review') throw new ConflictError('Only a registration pending review can be approved')
     const patient = await tx.patient.update({
       where: { id },
       data: { registrationStatus: 'complete', reviewedAt: new Date(), reviewedById: actor.userId },
@@ -278,16 +279,6 @@ function apiData(input: PatientApiInput) {
   }
 }
 
-/** A body the saved registration refuses; the message belongs to one field. */
-export class PatientUpdateRefusedError extends Error {
-  constructor(
-    readonly field: 'registrationStatus' | 'emergencyContacts',
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * registrationStatus follows the saved steps; a caller may only ask for
  * 'complete' (approval), and only once every step is saved.
@@ -297,11 +288,11 @@ function apiStatus(input: PatientApiInput, current: string, completedSteps: stri
   const wanted = input.registrationStatus
   if (!wanted || wanted === derived) return derived
   if (wanted === 'complete' && derived === 'pending-review') return 'complete'
-  throw new PatientUpdateRefusedError(
-    'registrationStatus',
+  throw new RuleViolationError(
     wanted === 'complete'
       ? 'A registration can be completed only when all five steps are saved'
       : `registrationStatus follows the saved steps: it is ${derived} for this registration`,
+    'registrationStatus',
   )
 }
 
@@ -322,13 +313,10 @@ export async function createPatientFromApi(input: PatientApiInput, actor: Actor)
   })
 }
 
-/** Null when the patient does not exist. */
 export async function updatePatientFromApi(id: string, input: PatientApiInput, actor: Actor) {
-  return prisma.$transaction(async (tx) => {
-    const existing = await lockPatient(tx, id)
-    if (!existing) return null
+  return changePatient(id, async (tx, existing) => {
     if (existing.registrationStatus === 'complete' && input.emergencyContacts?.length === 0) {
-      throw new PatientUpdateRefusedError('emergencyContacts', 'A complete registration keeps at least one emergency contact')
+      throw new RuleViolationError('A complete registration keeps at least one emergency contact', 'emergencyContacts')
     }
     const completedSteps = apiSteps(input, existing)
     const registrationStatus = apiStatus(input, existing.registrationStatus, completedSteps)
@@ -355,6 +343,7 @@ export async function updatePatientFromApi(id: string, input: PatientApiInput, a
           steps,
           ...(registrationStatus !== existing.registrationStatus ? { from: existing.registrationStatus, to: registrationStatus } : {}),
         },
+        eventType: registrationEventType(existing.registrationStatus, registrationStatus),
       },
       tx,
     )

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '~/lib/form-input'
 import { json, redirect } from '@remix-run/node'
 import { type PatientRecord, saveRegistrationStep } from '~/features/patients/patients.server'
 import { fromDateColumn } from '~/lib/date-column'
@@ -6,7 +6,8 @@ import { REGISTRATION_STEPS, type RegistrationStep, nextStep, stepSchemas } from
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
 import { dialogExitPath } from '~/platform/http/request.server'
-import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
 
 /**
  * Where the registration dialog came from and goes back to. The list's query
@@ -110,13 +111,8 @@ export async function handleStepSubmission({
   try {
     saved = await saveRegistrationStep(patient.id, step.key, submission.value as never, userActor(request, { id: userId }))
   } catch (error) {
-    console.error(error)
-    return json(submission.reply({ formErrors: ['Failed to update patient'] }), {
-      status: 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: 'Failed to update patient' }),
-    })
+    return formFailure(error, submission, 'Failed to update patient')
   }
-  if (!saved) throw new Response('Patient not found', { status: 404 })
   if (intent === 'back' && previous) return redirect(stepPath(saved.id, previous))
   if (intent === 'next' && index < REGISTRATION_STEPS.length - 1) {
     return redirect(stepPath(saved.id, REGISTRATION_STEPS[index + 1]!))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { blankToUndefined, requiredText, optionalText, addressFields } from '~/lib/schema-fields'
-import { DATE_RANGES, dateIn, isDateString } from '~/lib/time'
+import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
+import { titleCase } from '~/lib/misc'
 
 /**
  * Patient registration: five steps (spec 000 §2), each with its own form and
@@ -57,15 +58,7 @@ export const CARE_TYPES = [
   { value: 'pediatric-care', label: 'Pediatric Care' },
 ] as const
 
-export const WEEKDAYS = [
-  { value: 'monday', label: 'Monday' },
-  { value: 'tuesday', label: 'Tuesday' },
-  { value: 'wednesday', label: 'Wednesday' },
-  { value: 'thursday', label: 'Thursday' },
-  { value: 'friday', label: 'Friday' },
-  { value: 'saturday', label: 'Saturday' },
-  { value: 'sunday', label: 'Sunday' },
-] as const
+export const WEEKDAY_OPTIONS = WEEKDAYS.map((value) => ({ value, label: titleCase(value) }))
 
 export const CARE_TIMES = [
   { value: 'morning', label: 'Morning' },
@@ -211,7 +204,7 @@ export const emergencyContactsSchema = z.object({
 
 export const carePreferencesSchema = z.object({
   careType: z.preprocess(blankToUndefined, z.enum(valuesOf(CARE_TYPES), { error: 'Care type is required' })),
-  preferredDays: choices(valuesOf(WEEKDAYS), 'Choose days from the list'),
+  preferredDays: choices(WEEKDAYS, 'Choose days from the list'),
   preferredTimes: choices(valuesOf(CARE_TIMES), 'Choose times from the list'),
   language: optionalText(50, 'Language must be less than 50 characters'),
   caregiverGender: z.preprocess(

@@ -6,8 +6,9 @@ export const loginSchema = z.object({
   email: z
     .string({ error: 'Email is required' })
     .trim()
+    .max(254, { message: 'Enter a valid email address' })
     .email({ message: 'Enter a valid email address' }),
-  password: z.string({ error: 'Password is required' }),
+  password: z.string({ error: 'Password is required' }).max(1000, { message: 'Invalid email or password' }),
   redirectTo: z.string().optional(),
 })
 

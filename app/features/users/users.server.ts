@@ -2,7 +2,8 @@ import type { Prisma } from '~/generated/prisma/client'
 import { isUuid } from '~/lib/ids'
 import type { Actor } from '~/platform/actor'
 import { recordAudit } from '~/platform/audit.server'
-import { isUniqueViolation } from '~/platform/db-errors'
+import { changeExisting, isUniqueViolation } from '~/platform/db-errors'
+import { RuleViolationError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/platform/auth/password.server'
 import type { Role } from '~/platform/auth/permissions'
@@ -69,11 +70,6 @@ export async function findUserForAdmin(id: string | undefined) {
   return getUserById(id)
 }
 
-
-export type UserChangeResult<T = void> =
-  | { ok: true; value: T }
-  | { ok: false; field?: 'email' | 'role'; message: string }
-
 export const DUPLICATE_EMAIL_MESSAGE = 'A user with this email already exists'
 export const SELF_DEMOTE_MESSAGE = 'You cannot change your own role.'
 export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account.'
@@ -93,16 +89,13 @@ async function lockActiveAdmins(tx: Prisma.TransactionClient) {
   return rows.map((row) => row.id)
 }
 
-/** Creates a user and its audit entry ('create', never the password). */
-export async function createUserAccount(
-  input: { email: string; name: string; role: Role; password: string },
-  actor: Actor,
-): Promise<UserChangeResult<{ id: string }>> {
+/** Creates a user and its audit entry ('create', never the password). An address already in use is refused. */
+export async function createUserAccount(input: { email: string; name: string; role: Role; password: string }, actor: Actor) {
   const email = normalizeEmail(input.email)
-  if (await findUserByEmail(email)) return { ok: false, field: 'email', message: DUPLICATE_EMAIL_MESSAGE }
+  if (await findUserByEmail(email)) throw new RuleViolationError(DUPLICATE_EMAIL_MESSAGE, 'email')
   const passwordHash = await hashPassword(input.password)
   try {
-    const user = await prisma.$transaction(async (tx) => {
+    return await prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
         data: { email, name: input.name.trim(), role: input.role, passwordHash },
         select: userSummarySelect,
@@ -119,86 +112,81 @@ export async function createUserAccount(
       )
       return created
     })
-    return { ok: true, value: { id: user.id } }
   } catch (error) {
     // Someone else took the address between the check and the insert.
-    if (isUniqueViolation(error)) return { ok: false, field: 'email', message: DUPLICATE_EMAIL_MESSAGE }
+    if (isUniqueViolation(error)) throw new RuleViolationError(DUPLICATE_EMAIL_MESSAGE, 'email')
     throw error
   }
 }
 
 /**
  * Changes a user's name and role. Nobody changes their own role, and the last
- * active admin keeps theirs. Audits the fields that changed, old and new.
+ * active admin keeps theirs. Audits the fields that changed, old and new, and
+ * returns their names.
  */
-export async function updateUserAccount(
-  userId: string,
-  input: { name: string; role: Role },
-  actor: Actor,
-): Promise<UserChangeResult<{ changed: string[] }>> {
-  return prisma.$transaction(async (tx) => {
-    const activeAdmins = await lockActiveAdmins(tx)
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
-    const name = input.name.trim()
-    const changes: Record<string, { from: string; to: string }> = {}
-    if (user.name !== name) changes.name = { from: user.name, to: name }
-    if (user.role !== input.role) changes.role = { from: user.role, to: input.role }
-    if (changes.role) {
-      if (userId === actor.userId) return { ok: false, field: 'role', message: SELF_DEMOTE_MESSAGE } as const
-      if (user.role === 'admin' && user.isActive && activeAdmins.length <= 1) {
-        return { ok: false, field: 'role', message: LAST_ADMIN_DEMOTE_MESSAGE } as const
+export async function updateUserAccount(userId: string, input: { name: string; role: Role }, actor: Actor) {
+  return changeExisting('User', userId, () =>
+    prisma.$transaction(async (tx) => {
+      const activeAdmins = await lockActiveAdmins(tx)
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
+      const name = input.name.trim()
+      const changes: Record<string, { from: string; to: string }> = {}
+      if (user.name !== name) changes.name = { from: user.name, to: name }
+      if (user.role !== input.role) changes.role = { from: user.role, to: input.role }
+      if (changes.role) {
+        if (userId === actor.userId) throw new RuleViolationError(SELF_DEMOTE_MESSAGE, 'role')
+        if (user.role === 'admin' && user.isActive && activeAdmins.length <= 1) {
+          throw new RuleViolationError(LAST_ADMIN_DEMOTE_MESSAGE, 'role')
+        }
       }
-    }
-    const changed = Object.keys(changes)
-    if (changed.length > 0) {
-      await tx.user.update({ where: { id: userId }, data: { name, role: input.role } })
+      const changed = Object.keys(changes)
+      if (changed.length > 0) {
+        await tx.user.update({ where: { id: userId }, data: { name, role: input.role } })
+        await recordAudit(
+          {
+            actor,
+            action: 'update',
+            entityType: 'User',
+            entityId: userId,
+            details: { fields: changed, changes },
+          },
+          tx,
+        )
+      }
+      return changed
+    }),
+  )
+}
+
+/**
+ * Deactivates or reactivates a user. Nobody deactivates themselves, and the
+ * last active admin stays active. False when it already was so. The caller
+ * ends the user's sessions.
+ */
+export async function setUserActive(userId: string, isActive: boolean, actor: Actor) {
+  return changeExisting('User', userId, () =>
+    prisma.$transaction(async (tx) => {
+      const activeAdmins = await lockActiveAdmins(tx)
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
+      if (user.isActive === isActive) return false
+      if (!isActive) {
+        if (userId === actor.userId) throw new RuleViolationError(SELF_DEACTIVATE_MESSAGE)
+        if (user.role === 'admin' && activeAdmins.length <= 1) throw new RuleViolationError(LAST_ADMIN_DEACTIVATE_MESSAGE)
+      }
+      await tx.user.update({ where: { id: userId }, data: { isActive } })
       await recordAudit(
         {
           actor,
           action: 'update',
           entityType: 'User',
           entityId: userId,
-          details: { fields: changed, changes },
+          details: { fields: ['isActive'], changes: { isActive: { from: user.isActive, to: isActive } } },
         },
         tx,
       )
-    }
-    return { ok: true, value: { changed } } as const
-  })
-}
-
-/**
- * Deactivates or reactivates a user. Nobody deactivates themselves, and the
- * last active admin stays active. The caller ends the user's sessions.
- */
-export async function setUserActive(
-  userId: string,
-  isActive: boolean,
-  actor: Actor,
-): Promise<UserChangeResult<{ changed: boolean }>> {
-  return prisma.$transaction(async (tx) => {
-    const activeAdmins = await lockActiveAdmins(tx)
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSummarySelect })
-    if (user.isActive === isActive) return { ok: true, value: { changed: false } } as const
-    if (!isActive) {
-      if (userId === actor.userId) return { ok: false, message: SELF_DEACTIVATE_MESSAGE } as const
-      if (user.role === 'admin' && activeAdmins.length <= 1) {
-        return { ok: false, message: LAST_ADMIN_DEACTIVATE_MESSAGE } as const
-      }
-    }
-    await tx.user.update({ where: { id: userId }, data: { isActive } })
-    await recordAudit(
-      {
-        actor,
-        action: 'update',
-        entityType: 'User',
-        entityId: userId,
-        details: { fields: ['isActive'], changes: { isActive: { from: user.isActive, to: isActive } } },
-      },
-      tx,
-    )
-    return { ok: true, value: { changed: true } } as const
-  })
+      return true
+    }),
+  )
 }
 
 /** Sets a new password and audits that it changed (never the value). The caller ends sessions. */

@@ -2,51 +2,81 @@ import { prisma } from '~/platform/db.server'
 
 /**
  * Fixed-window counters in the database, so every instance sees the same
- * count. Used for sign-in: failures are counted per account and per client
- * address; a success clears the account's counter.
+ * count. An attempt is counted before it is evaluated, in one atomic
+ * statement, so a burst of parallel attempts cannot all slip under a limit
+ * that was read before any of them was counted.
  */
 export type Limit = { key: string; max: number; windowMs: number }
 
+const MINUTE = 60 * 1000
+
+/**
+ * Sign-in limits. The narrowest is per account *and* address: an attacker
+ * guessing an admin's password is slowed where they are, while the admin
+ * signs in from their own device. Per address caps guessing across accounts;
+ * per account caps a guess spread over many addresses, high enough that an
+ * ordinary attacker cannot lock the owner out with it.
+ */
 export const SIGN_IN_LIMITS = {
-  perAccount: { max: 5, windowMs: 15 * 60 * 1000 },
-  perAddress: { max: 20, windowMs: 15 * 60 * 1000 },
+  perAccountAndAddress: { max: 5, windowMs: 15 * MINUTE },
+  perAddress: { max: 20, windowMs: 15 * MINUTE },
+  perAccount: { max: 100, windowMs: 60 * MINUTE },
 }
 
 export function signInLimits(email: string, address: string | null): Limit[] {
-  const limits: Limit[] = [
-    { key: `sign-in:account:${email.toLowerCase()}`, ...SIGN_IN_LIMITS.perAccount },
-  ]
-  if (address) limits.push({ key: `sign-in:address:${address}`, ...SIGN_IN_LIMITS.perAddress })
+  const account = email.toLowerCase()
+  const limits: Limit[] = [{ key: `sign-in:account:${account}`, ...SIGN_IN_LIMITS.perAccount }]
+  if (address) {
+    limits.push({ key: `sign-in:pair:${account}|${address}`, ...SIGN_IN_LIMITS.perAccountAndAddress })
+    limits.push({ key: `sign-in:address:${address}`, ...SIGN_IN_LIMITS.perAddress })
+  }
   return limits
 }
 
-/** Milliseconds until the caller may try again, or 0 when not limited. */
-export async function retryAfterMs(limits: Limit[]) {
-  const rows = await prisma.rateLimit.findMany({ where: { key: { in: limits.map((l) => l.key) } } })
-  const now = Date.now()
+/** Checking one's own password on /account: per user, as strict as sign-in. */
+export function passwordCheckLimits(userId: string): Limit[] {
+  return [{ key: `password-check:${userId}`, max: 5, windowMs: 15 * MINUTE }]
+}
+
+/** Counts one hit against a limit and returns the count and when its window ends. */
+async function hit(limit: Limit) {
+  const seconds = limit.windowMs / 1000
+  const [row] = await prisma.$queryRaw<Array<{ count: number; windowStart: Date }>>`
+    INSERT INTO "RateLimit" ("key", "count", "windowStart") VALUES (${limit.key}, 1, now())
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."windowStart" <= now() - make_interval(secs => ${seconds})
+                     THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "windowStart" = CASE WHEN "RateLimit"."windowStart" <= now() - make_interval(secs => ${seconds})
+                     THEN now() ELSE "RateLimit"."windowStart" END
+    RETURNING "count", "windowStart"`
+  return row!
+}
+
+/**
+ * Counts this attempt against every limit first, then answers how long the
+ * caller must wait (0: go ahead and evaluate it).
+ */
+export async function countAttempt(limits: Limit[]) {
   let wait = 0
-  for (const row of rows) {
-    const limit = limits.find((l) => l.key === row.key)
-    if (!limit) continue
-    const windowEnd = row.windowStart.getTime() + limit.windowMs
-    if (windowEnd > now && row.count >= limit.max) wait = Math.max(wait, windowEnd - now)
-  }
-  return wait
-}
-
-/** One atomic upsert per limit: a new window starts once the old one has passed. */
-export async function recordHit(limits: Limit[]) {
+  const now = Date.now()
   for (const limit of limits) {
-    await prisma.$executeRaw`
-      INSERT INTO "RateLimit" ("key", "count", "windowStart") VALUES (${limit.key}, 1, now())
-      ON CONFLICT ("key") DO UPDATE SET
-        "count" = CASE WHEN "RateLimit"."windowStart" <= now() - make_interval(secs => ${limit.windowMs / 1000})
-                       THEN 1 ELSE "RateLimit"."count" + 1 END,
-        "windowStart" = CASE WHEN "RateLimit"."windowStart" <= now() - make_interval(secs => ${limit.windowMs / 1000})
-                       THEN now() ELSE "RateLimit"."windowStart" END`
+    const { count, windowStart } = await hit(limit)
+    if (count > limit.max) wait = Math.max(wait, windowStart.getTime() + limit.windowMs - now)
   }
+  return Math.max(wait, 0)
 }
 
-export async function clearLimit(key: string) {
-  await prisma.rateLimit.deleteMany({ where: { key } })
+/**
+ * After a success: the account's and the pair's failures are forgiven, and
+ * the attempt no longer counts against the address (an office signing in
+ * all morning from one address is not an attack).
+ */
+export async function forgiveAttempt(limits: Limit[]) {
+  for (const limit of limits) {
+    if (limit.key.startsWith('sign-in:address:')) {
+      await prisma.rateLimit.updateMany({ where: { key: limit.key, count: { gt: 0 } }, data: { count: { decrement: 1 } } })
+    } else {
+      await prisma.rateLimit.deleteMany({ where: { key: limit.key } })
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
+import { UNSTORABLE_TEXT_MESSAGE, isUnstorableText } from '~/lib/form-input'
 
 /**
  * Helpers for the public JSON API under /api/* (docs/api.md): errors are
@@ -10,14 +11,31 @@ export function apiError(status: number, error: string, extra: Record<string, un
   return json({ error, ...extra }, { status })
 }
 
+/** Deeper than any body the API takes; checked without recursion. */
+const MAX_JSON_DEPTH = 32
+
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await request.text()
   if (!text.trim()) return {}
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw apiError(400, 'Request body must be valid JSON')
   }
+  const unstorable: Record<string, string[]> = {}
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }]
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!
+    if (path.length > MAX_JSON_DEPTH) throw apiError(400, 'Request body is nested too deeply')
+    if (typeof value === 'string') {
+      if (isUnstorableText(value)) unstorable[path.join('.') || '_'] = [UNSTORABLE_TEXT_MESSAGE]
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) pending.push({ value: child, path: [...path, key] })
+    }
+  }
+  if (Object.keys(unstorable).length > 0) throw apiError(400, 'Invalid request body', { fieldErrors: unstorable })
+  return body
 }
 
 /** Parses with the form's own schema; 400 with per-field messages when invalid. */

@@ -8,12 +8,23 @@ export function getClientAddress(request: Request) {
   return request.headers.get(CLIENT_ADDRESS_HEADER)
 }
 
-/** A same-site path to return to after sign-in; anything else becomes '/'. */
+/**
+ * A same-site path to return to (after sign-in, saving, closing a dialog);
+ * anything else becomes the fallback. Browsers drop tabs and newlines from
+ * URLs and treat '\\' as '/', so '/\t/evil.example' would leave the site:
+ * the path must be plain printable ASCII and resolve to this origin.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) {
+  if (typeof to !== 'string' || !to.startsWith('/') || !/^[\x21-\x7e]+$/.test(to)) return fallback
+  if (to.startsWith('//') || to.includes('\\')) return fallback
+  const origin = 'http://portal.invalid'
+  let resolved: URL
+  try {
+    resolved = new URL(to, origin)
+  } catch {
     return fallback
   }
-  return to
+  return resolved.origin === origin ? to : fallback
 }
 
 function queryOf(from: Request | URLSearchParams) {

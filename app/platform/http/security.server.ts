@@ -30,6 +30,8 @@ export function securityHeaders({ production }: { production: boolean }) {
     // URLs can carry patient names (searches): never leak them to other sites.
     res.setHeader('Referrer-Policy', 'same-origin')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+    // No other site may embed the portal's pages, files or API answers.
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     // Pages hold protected health information: shared tablets must not cache them.
     res.setHeader('Cache-Control', 'no-store')

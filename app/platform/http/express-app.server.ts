@@ -1,0 +1,52 @@
+import compression from 'compression'
+import express, { type Express, type RequestHandler } from 'express'
+import {
+  type BodyLimit,
+  limitRequestBodies,
+  refuseDotSegments,
+  refuseUnknownMethods,
+  requireFormBodies,
+} from '~/platform/http/request-guards.server'
+import { healthCheck, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
+
+export type PortalAppOptions = {
+  production: boolean
+  trustProxy: number
+  /** The body limit of a request's route (uploads stream larger bodies). */
+  bodyLimitFor: (req: express.Request) => BodyLimit
+  ping: () => Promise<unknown>
+  /** Static files, mounted after the guards and security headers. */
+  statics?: Array<{ path?: string; handler: RequestHandler }>
+  /** Per-request logging, after the guards. */
+  logger?: RequestHandler
+  /** Remix (or, in tests, a stand-in). */
+  handler: RequestHandler
+}
+
+/**
+ * The middleware in the order every request meets it: guards that need no
+ * body, security headers (also on static files and the health check),
+ * cross-site and body guards for writes, then the application. The server
+ * and its tests both build the app here, so the tests exercise this order.
+ */
+export function createPortalApp(options: PortalAppOptions): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', options.trustProxy)
+  app.use(compression())
+  app.use(refuseUnknownMethods)
+  app.use(redirectMalformedPaths)
+  app.use(refuseDotSegments)
+  app.use(securityHeaders({ production: options.production }))
+  for (const { path, handler } of options.statics ?? []) {
+    if (path) app.use(path, handler)
+    else app.use(handler)
+  }
+  app.get('/healthz', healthCheck(options.ping))
+  app.use(refuseCrossSiteWrites)
+  app.use(limitRequestBodies(options.bodyLimitFor))
+  app.use(requireFormBodies)
+  if (options.logger) app.use(options.logger)
+  app.all('*', options.handler)
+  return app
+}

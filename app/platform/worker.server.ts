@@ -1,0 +1,36 @@
+import { type EventSubscriber, dispatchDomainEvents, eventDeliveryHandlers } from '~/platform/events.server'
+import { type JobHandlers, runDueJobs } from '~/platform/jobs.server'
+
+/** What the product areas give the worker, registered at the composition root. */
+export type WorkerRegistry = {
+  jobHandlers: JobHandlers
+  eventSubscribers: readonly EventSubscriber[]
+}
+
+function allHandlers(registry: WorkerRegistry): JobHandlers {
+  return { ...registry.jobHandlers, ...eventDeliveryHandlers(registry.eventSubscribers) }
+}
+
+/** One pass: queue the deliveries of new domain events, then run the due jobs (deliveries included). */
+export async function runWorkerPass(registry: WorkerRegistry, handlers = allHandlers(registry)) {
+  await dispatchDomainEvents(registry.eventSubscribers)
+  return runDueJobs(handlers)
+}
+
+/**
+ * Polls every `intervalMs`; `nudge()` runs a pass now. Polling, not
+ * LISTEN/NOTIFY: the embedded database serves a single connection.
+ */
+export function startWorker(registry: WorkerRegistry, intervalMs = 5_000) {
+  const handlers = allHandlers(registry)
+  let running: Promise<unknown> | null = null
+  const tick = () => {
+    running ??= runWorkerPass(registry, handlers)
+      .catch((error: unknown) => console.error('Job worker failed', error))
+      .finally(() => (running = null))
+    return running
+  }
+  const timer = setInterval(tick, intervalMs)
+  timer.unref()
+  return { nudge: tick, stop: () => clearInterval(timer) }
+}
