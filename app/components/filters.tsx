@@ -1,15 +1,66 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { cn } from '~/lib/misc'
 import { useEffect, useRef } from 'react'
+import { ErrorList, type ListOfErrors } from '~/components/forms'
+import { buttonClassName } from '~/components/ui/button'
+import { cn } from '~/lib/misc'
 
-const controlClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm'
+const controlClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
+
+/** The list without its search and filters, in the same view. */
+export function clearFiltersHref(view?: string) {
+  return view ? `?${new URLSearchParams({ view })}` : '?'
+}
+
+/** One control of a filter bar, with the value the URL holds for it ('' for all). */
+export type FilterDefinition =
+  | { type: 'search'; placeholder: string; value: string }
+  | {
+      type: 'select'
+      name: string
+      label: string
+      value: string | undefined
+      options: ReadonlyArray<{ value: string; label: string }>
+      errors?: ListOfErrors
+    }
+  | { type: 'date'; name: string; label: string; value: string; errors?: ListOfErrors }
+
+/** True when any search or filter narrows the list. */
+export function isFiltered(fields: readonly FilterDefinition[]) {
+  return fields.some((field) => Boolean(field.value))
+}
+
+function FilterControl({ field }: { field: FilterDefinition }) {
+  switch (field.type) {
+    case 'search':
+      return <SearchField id="filter-q" defaultValue={field.value} placeholder={field.placeholder} />
+    case 'select': {
+      const { name, label, value, options, errors } = field
+      return <FilterSelect id={`filter-${name}`} name={name} label={label} defaultValue={value ?? ''} options={options} errors={errors} />
+    }
+    case 'date': {
+      const { name, label, value, errors } = field
+      return <FilterDate id={`filter-${name}`} name={name} label={label} defaultValue={value} errors={errors} />
+    }
+  }
+}
 
 /**
  * A GET form that puts search and filters in the URL, so they work without
  * JavaScript, survive a reload and can be shared. With JavaScript a changed
- * filter applies at once.
+ * filter applies at once. It keeps the list's view, ends with the submit
+ * button, and offers 'Clear filters' while any is set.
  */
-export function FilterForm({ label, children }: { label: string; children: React.ReactNode }) {
+export function FilterForm({
+  label,
+  view,
+  fields,
+  submitLabel = 'Search',
+}: {
+  label: string
+  view?: string
+  fields: readonly FilterDefinition[]
+  submitLabel?: string
+}) {
   const submit = useSubmit()
   return (
     <Form
@@ -21,7 +72,18 @@ export function FilterForm({ label, children }: { label: string; children: React
         if ((event.target as HTMLElement).tagName === 'SELECT') submit(event.currentTarget, { replace: true })
       }}
     >
-      {children}
+      {view ? <input type="hidden" name="view" value={view} /> : null}
+      {fields.map((field) => (
+        <FilterControl key={field.type === 'search' ? 'q' : field.name} field={field} />
+      ))}
+      <button type="submit" className={buttonClassName('secondary')}>
+        {submitLabel}
+      </button>
+      {isFiltered(fields) ? (
+        <Link to={clearFiltersHref(view)} className="py-2 text-sm text-blue-700 underline">
+          Clear filters
+        </Link>
+      ) : null}
     </Form>
   )
 }
@@ -37,6 +99,33 @@ function useValueFromUrl<T extends HTMLInputElement | HTMLSelectElement>(value: 
     if (ref.current && ref.current.value !== value) ref.current.value = value
   }, [value])
   return ref
+}
+
+/**
+ * A labelled filter control with its errors below (the server checks the
+ * query; a bad value comes back with a message next to its field).
+ */
+function FilterField({
+  id,
+  label,
+  errors,
+  children,
+}: {
+  id: string
+  label: string
+  errors?: ListOfErrors
+  children: (described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode
+}) {
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children(errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
 }
 
 export function SearchField({ id, defaultValue, placeholder }: { id: string; defaultValue: string; placeholder: string }) {
@@ -57,27 +146,50 @@ export function FilterSelect({
   label,
   defaultValue,
   options,
+  errors,
 }: {
   id: string
   name: string
   label: string
   defaultValue: string
   options: ReadonlyArray<{ value: string; label: string }>
+  errors?: ListOfErrors
 }) {
   const ref = useValueFromUrl<HTMLSelectElement>(defaultValue)
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select ref={ref} id={id} name={name} defaultValue={defaultValue} className={controlClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField id={id} label={label} errors={errors}>
+      {(described) => (
+        <select ref={ref} id={id} name={name} defaultValue={defaultValue} className={controlClass} {...described}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
+  )
+}
+
+/** A day (YYYY-MM-DD) the list starts or ends at. */
+export function FilterDate({
+  id,
+  name,
+  label,
+  defaultValue,
+  errors,
+}: {
+  id: string
+  name: string
+  label: string
+  defaultValue: string
+  errors?: ListOfErrors
+}) {
+  const ref = useValueFromUrl<HTMLInputElement>(defaultValue)
+  return (
+    <FilterField id={id} label={label} errors={errors}>
+      {(described) => <input ref={ref} id={id} type="date" name={name} defaultValue={defaultValue} className={controlClass} {...described} />}
+    </FilterField>
   )
 }
 

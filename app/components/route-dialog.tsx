@@ -66,6 +66,14 @@ export function RouteDialog({
   )
 }
 
+/**
+ * A link to a dialog route that returns to `from`, the page it is opened
+ * from, when it closes (the server's dialogExitPath reads `redirectTo`).
+ */
+export function dialogHref(dialogPath: string, from: string) {
+  return `${dialogPath}?${new URLSearchParams({ redirectTo: from })}`
+}
+
 /** Renders only the dialog child without JavaScript, so it reads as its own page. */
 export function useDialogOutletOnly(outlet: React.ReactNode) {
   const hydrated = useHydrated()

@@ -31,3 +31,17 @@ export function StatusBadge({ status, label, className }: { status: string; labe
     </span>
   )
 }
+
+/** Whether an account or a setting is in use: green when it is, grey when not. */
+export function ActiveBadge({ active, labels: [on, off] }: { active: boolean; labels: readonly [on: string, off: string] }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+        active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700',
+      )}
+    >
+      {active ? on : off}
+    </span>
+  )
+}

@@ -1,6 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
-import { buildPageLinks } from '~/lib/page-links'
+import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import type { Actor } from '~/platform/actor'
 import { changeEventType, isChangeAction, recordDomainEvent } from '~/platform/events.server'
 
@@ -130,17 +130,15 @@ export async function listAuditEntries(filters: AuditFilters) {
     createdAt:
       filters.from || filters.to ? { gte: filters.from, lt: filters.to } : undefined,
   }
-  const [total, entries] = await prisma.$transaction([
-    prisma.auditLog.count({ where }),
-    prisma.auditLog.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (filters.page - 1) * AUDIT_PAGE_SIZE,
-      take: AUDIT_PAGE_SIZE,
-      include: { user: { select: { name: true, email: true } } },
-    }),
-  ])
-  return { total, entries }
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.auditLog.count({ where }),
+      findMany: (window) =>
+        prisma.auditLog.findMany({ where, orderBy: NEWEST_FIRST, include: { user: { select: { name: true, email: true } } }, ...window }),
+    },
+    { page: filters.page, pageSize: AUDIT_PAGE_SIZE, pastTheEnd: 'last-page' },
+  )
+  return { total, page, entries: rows }
 }
 
 export async function listAuditEntityTypes() {
@@ -150,16 +148,4 @@ export async function listAuditEntityTypes() {
     orderBy: { entityType: 'asc' },
   })
   return rows.map((row) => row.entityType)
-}
-
-/** The audit log's page links: the shared scheme, with the page's path in each href. */
-export function buildAuditPagination(url: URL, page: number, total: number) {
-  const links = buildPageLinks(url.search, page, AUDIT_PAGE_SIZE, total)
-  const withPath = (href: string) => (href === '?' ? url.pathname : `${url.pathname}${href}`)
-  return {
-    ...links,
-    previous: links.previous && withPath(links.previous),
-    next: links.next && withPath(links.next),
-    pages: links.pages.map((link) => link && { ...link, href: withPath(link.href) }),
-  }
 }

@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const caregiver = await getCaregiver(params.caregiverId ?? '')
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
-  return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(new URL(request.url).searchParams, '/caregivers') })
+  return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(request, '/caregivers') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to update caregiver')
   }
-  return redirectWithToast(dialogExitPath(new URL(request.url).searchParams, '/caregivers'), { title: 'Caregiver updated successfully' })
+  return redirectWithToast(dialogExitPath(request, '/caregivers'), { title: 'Caregiver updated successfully' })
 }
 
 export default function EditCaregiver() {

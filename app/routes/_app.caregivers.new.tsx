@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CaregiverForm } from '~/features/caregivers/caregiver-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -12,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: 'New Caregiver Application | H
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return null
+  return json({ closeTo: dialogExitPath(request, '/caregivers') })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,15 +26,15 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to submit caregiver application')
   }
-  return redirectWithToast(`/caregivers${new URL(request.url).search}`, { title: 'Caregiver application submitted successfully' })
+  return redirectWithToast(dialogExitPath(request, '/caregivers'), { title: 'Caregiver application submitted successfully' })
 }
 
 export default function NewCaregiver() {
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
+  const { closeTo } = useLoaderData<typeof loader>()
   return (
-    <RouteDialog title="New Caregiver Application" closeTo={`/caregivers${search}`} size="lg">
-      <CaregiverForm lastResult={lastResult} cancelTo={`/caregivers${search}`} submitLabel="Submit Application" />
+    <RouteDialog title="New Caregiver Application" closeTo={closeTo} size="lg">
+      <CaregiverForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Submit Application" />
     </RouteDialog>
   )
 }

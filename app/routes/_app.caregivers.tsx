@@ -2,10 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/features/caregivers/caregiver-parts'
-import { FilterForm, FilterSelect, SearchField, ViewToggle } from '~/components/filters'
-import { NumberedPagination } from '~/components/pagination'
-import { PageHeader } from '~/components/page-header'
-import { useDialogOutletOnly } from '~/components/route-dialog'
+import { ListPage } from '~/components/list-page'
 import { buttonClassName } from '~/components/ui/button'
 import { listCaregivers } from '~/features/caregivers/caregivers.server'
 import {
@@ -28,9 +25,9 @@ export const meta: MetaFunction = () => [{ title: 'Caregiver Onboarding | Health
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
   const query = parseCaregiverListQuery(new URL(request.url).searchParams)
-  const { total, caregivers } = await listCaregivers(query)
+  const { total, page, caregivers } = await listCaregivers(query)
   // Expiry flags count calendar days in the agency's zone; the server says which day it is.
-  return json({ query, total, caregivers, today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE) })
+  return json({ query: { ...query, page }, total, caregivers, today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE) })
 }
 
 type CaregiverRow = ReturnType<typeof useLoaderData<typeof loader>>['caregivers'][number]
@@ -41,91 +38,99 @@ export default function CaregiversPage() {
   const outlet = useOutlet()
   const { search } = useLocation()
   const canWrite = useCan('records:write')
-  if (useDialogOutletOnly(outlet)) return outlet
-
-  const filtered = Boolean(query.q || query.status || query.specialization || query.backgroundCheckStatus)
+  const addCaregiver = canWrite ? (
+    <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+      Add New Caregiver
+    </Link>
+  ) : null
 
   return (
-    <>
-      <PageHeader
-        title="Caregiver Onboarding"
-        subtitle="Review applications, background checks and credentials"
-        actions={
-          canWrite ? (
-            <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
-              Add New Caregiver
-            </Link>
-          ) : null
-        }
-      />
-      <FilterForm label="Search and filter caregivers">
-        <input type="hidden" name="view" value={query.view} />
-        <SearchField id="caregiver-search" defaultValue={query.q} placeholder="Name, email or phone" />
-        <FilterSelect id="caregiver-status" name="status" label="Status" defaultValue={query.status ?? ''} options={STATUS_FILTER_OPTIONS} />
-        <FilterSelect
-          id="caregiver-specialization"
-          name="specialization"
-          label="Specialization"
-          defaultValue={query.specialization ?? ''}
-          options={[{ value: '', label: 'All Specializations' }, ...SPECIALIZATIONS.map((value) => ({ value, label: value }))]}
-        />
-        <FilterSelect
-          id="caregiver-background"
-          name="backgroundCheckStatus"
-          label="Background Check"
-          defaultValue={query.backgroundCheckStatus ?? ''}
-          options={[
-            { value: '', label: 'All Checks' },
-            ...BACKGROUND_CHECK_STATUSES.map((value) => ({ value, label: BACKGROUND_CHECK_LABELS[value] })),
-          ]}
-        />
-        <button type="submit" className={buttonClassName('secondary')}>
-          Search
-        </button>
-        {filtered ? (
-          <Link to={`?view=${query.view}`} className="py-2 text-sm text-blue-700 underline">
-            Clear filters
-          </Link>
-        ) : null}
-      </FilterForm>
-
-      <section aria-labelledby="directory-heading">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          <h2 id="directory-heading" className="text-lg font-semibold">
-            Caregiver Directory ({total})
-          </h2>
-          <ViewToggle current={query.view} />
-        </div>
-
-        {caregivers.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-            <p className="text-lg font-medium">{filtered ? 'No caregivers match these filters' : 'No caregivers registered yet'}</p>
-            <div className="mt-4 flex justify-center gap-3">
-              {filtered ? (
-                <Link to={`?view=${query.view}`} className={buttonClassName('secondary')}>
-                  Clear search and filters
-                </Link>
-              ) : null}
-              {canWrite && !filtered ? (
-                <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
-                  Add New Caregiver
-                </Link>
-              ) : null}
+    <ListPage
+      title="Caregiver Onboarding"
+      subtitle="Review applications, background checks and credentials"
+      actions={addCaregiver}
+      filters={{
+        label: 'Search and filter caregivers',
+        fields: [
+          { type: 'search', placeholder: 'Name, email or phone', value: query.q },
+          { type: 'select', name: 'status', label: 'Status', value: query.status, options: STATUS_FILTER_OPTIONS },
+          {
+            type: 'select',
+            name: 'specialization',
+            label: 'Specialization',
+            value: query.specialization,
+            options: [{ value: '', label: 'All Specializations' }, ...SPECIALIZATIONS.map((value) => ({ value, label: value }))],
+          },
+          {
+            type: 'select',
+            name: 'backgroundCheckStatus',
+            label: 'Background Check',
+            value: query.backgroundCheckStatus,
+            options: [{ value: '', label: 'All Checks' }, ...BACKGROUND_CHECK_STATUSES.map((value) => ({ value, label: BACKGROUND_CHECK_LABELS[value] }))],
+          },
+        ],
+      }}
+      heading="Caregiver Directory"
+      total={total}
+      rows={caregivers}
+      rowKey={(caregiver) => caregiver.id}
+      view={{ current: query.view }}
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          className: 'min-w-[8rem]',
+          cell: (caregiver) => (
+            <>
+              <Link to={`/caregivers/${caregiver.id}`} className="hover:underline">
+                {caregiver.fullName}
+              </Link>
+              <p className="text-xs font-normal text-slate-600">{yearsExperienceLabel(caregiver.yearsExperience)}</p>
+            </>
+          ),
+        },
+        { header: 'Phone', className: 'whitespace-nowrap', cell: (caregiver) => caregiver.phone },
+        { header: 'Specializations', cell: (caregiver) => <SpecializationBadges specializations={caregiver.specializations} limit={2} /> },
+        { header: 'License Expiry', cell: (caregiver) => <CredentialFlags caregiver={caregiver} today={today} compact /> },
+        {
+          header: 'Status',
+          cell: (caregiver) => (
+            <div className="flex flex-col items-start gap-1">
+              <CaregiverStatusBadge status={caregiver.status} />
+              <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} withLabel />
             </div>
-          </div>
-        ) : query.view === 'table' ? (
-          <CaregiverTable caregivers={caregivers} search={search} canWrite={canWrite} today={today} />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {caregivers.map((caregiver) => (
-              <CaregiverCard key={caregiver.id} caregiver={caregiver} search={search} canWrite={canWrite} today={today} />
-            ))}
-          </ul>
-        )}
-        {total > 0 ? <NumberedPagination page={query.page} pageSize={query.pageSize} total={total} noun="caregivers" label="Caregiver pages" /> : null}
-      </section>
-      {outlet}
-    </>
+          ),
+        },
+        {
+          header: 'Actions',
+          cell: (caregiver) => <CaregiverActions caregiver={caregiver} search={search} canWrite={canWrite} today={today} variant="table" />,
+        },
+      ]}
+      card={(caregiver) => ({
+        title: caregiver.fullName,
+        to: `/caregivers/${caregiver.id}`,
+        subtitle: `${yearsExperienceLabel(caregiver.yearsExperience)} experience`,
+        badge: <CaregiverStatusBadge status={caregiver.status} />,
+        details: [
+          ['Phone', caregiver.phone],
+          ['Email', caregiver.email ?? 'Not given'],
+          ['Background', <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} />],
+        ],
+        extra: (
+          <>
+            <SpecializationBadges specializations={caregiver.specializations} limit={3} />
+            <CredentialFlags caregiver={caregiver} today={today} />
+          </>
+        ),
+        actions: <CaregiverActions caregiver={caregiver} search={search} canWrite={canWrite} today={today} variant="cards" />,
+      })}
+      empty={{
+        noRecords: { title: 'No caregivers registered yet', action: addCaregiver },
+        noMatches: { title: 'No caregivers match these filters' },
+      }}
+      pagination={{ page: query.page, pageSize: query.pageSize, noun: 'caregivers', label: 'Caregiver pages' }}
+      outlet={outlet}
+    />
   )
 }
 
@@ -154,83 +159,6 @@ function CredentialFlags({ caregiver, today, compact = false }: { caregiver: Car
         </span>
       ) : null}
     </div>
-  )
-}
-
-function CaregiverTable({ caregivers, search, canWrite, today }: Omit<RowProps, 'caregiver'> & { caregivers: CaregiverRow[] }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            {['Name', 'Phone', 'Specializations', 'License Expiry', 'Status', 'Actions'].map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-semibold text-slate-700">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {caregivers.map((caregiver) => (
-            <tr key={caregiver.id} className="align-top">
-              <th scope="row" className="min-w-[8rem] px-3 py-3 text-left font-medium">
-                <Link to={`/caregivers/${caregiver.id}`} className="hover:underline">
-                  {caregiver.fullName}
-                </Link>
-                <p className="text-xs font-normal text-slate-600">{yearsExperienceLabel(caregiver.yearsExperience)}</p>
-              </th>
-              <td className="whitespace-nowrap px-3 py-3">{caregiver.phone}</td>
-              <td className="px-3 py-3">
-                <SpecializationBadges specializations={caregiver.specializations} limit={2} />
-              </td>
-              <td className="px-3 py-3">
-                <CredentialFlags caregiver={caregiver} today={today} compact />
-              </td>
-              <td className="px-3 py-3">
-                <div className="flex flex-col items-start gap-1">
-                  <CaregiverStatusBadge status={caregiver.status} />
-                  <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} withLabel />
-                </div>
-              </td>
-              <td className="px-3 py-3">
-                <CaregiverActions caregiver={caregiver} search={search} canWrite={canWrite} today={today} variant="table" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-function CaregiverCard({ caregiver, search, canWrite, today }: RowProps) {
-  return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-2">
-        <div>
-          <h3 className="font-semibold">
-            <Link to={`/caregivers/${caregiver.id}`} className="hover:underline">
-              {caregiver.fullName}
-            </Link>
-          </h3>
-          <p className="text-xs text-slate-600">{yearsExperienceLabel(caregiver.yearsExperience)} experience</p>
-        </div>
-        <CaregiverStatusBadge status={caregiver.status} />
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Phone</dt>
-        <dd>{caregiver.phone}</dd>
-        <dt className="text-slate-600">Email</dt>
-        <dd className="truncate">{caregiver.email ?? 'Not given'}</dd>
-        <dt className="text-slate-600">Background</dt>
-        <dd>
-          <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} />
-        </dd>
-      </dl>
-      <SpecializationBadges specializations={caregiver.specializations} limit={3} />
-      <CredentialFlags caregiver={caregiver} today={today} />
-      <CaregiverActions caregiver={caregiver} search={search} canWrite={canWrite} today={today} variant="cards" />
-    </li>
   )
 }
 

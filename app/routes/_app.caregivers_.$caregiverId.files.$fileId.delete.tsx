@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -15,12 +16,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const file = await getCaregiverFile(params.caregiverId ?? '', params.fileId ?? '')
   const caregiver = file ? await getCaregiver(file.caregiverId) : null
   if (!file || !caregiver) throw new Response('File not found', { status: 404 })
-  return json({ caregiverId: caregiver.id, caregiverName: caregiver.fullName, fileName: file.fileName })
+  return json({ caregiverName: caregiver.fullName, fileName: file.fileName, closeTo: dialogExitPath(request, `/caregivers/${caregiver.id}`) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const profile = `/caregivers/${params.caregiverId}`
+  const profile = dialogExitPath(request, `/caregivers/${params.caregiverId}`)
   let removed
   try {
     removed = await deleteCaregiverFile(params.caregiverId ?? '', params.fileId ?? '', userActor(request, user))
@@ -31,9 +32,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RemoveCaregiverFile() {
-  const { caregiverId, caregiverName, fileName } = useLoaderData<typeof loader>()
+  const { caregiverName, fileName, closeTo } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDeleteDialog title="Remove File" closeTo={`/caregivers/${caregiverId}`}>
+    <ConfirmDeleteDialog title="Remove File" closeTo={closeTo}>
       Are you sure you want to remove {fileName} from {caregiverName}&apos;s application? This action cannot be undone.
     </ConfirmDeleteDialog>
   )

@@ -8,7 +8,8 @@ import {
   ExpiryDate,
 } from '~/features/caregivers/caregiver-parts'
 import { PageHeader } from '~/components/page-header'
-import { useDialogOutletOnly } from '~/components/route-dialog'
+import { RecordHistory } from '~/components/record-history'
+import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {
   caregiverToJson,
@@ -21,9 +22,10 @@ import {
   BACKGROUND_CHECK_LABELS,
   BACKGROUND_CHECK_STATUSES,
   CAREGIVER_STATUSES,
+  STATE_FIELD_LABELS,
+  stateLabel,
   statusChangeSchema,
   yearsExperienceLabel,
-  type BackgroundCheckStatus,
 } from '~/features/caregivers/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
@@ -63,12 +65,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
-const FIELD_LABELS = { status: 'Status', backgroundCheckStatus: 'Background check' } as const
-
-function stateLabel(field: 'status' | 'backgroundCheckStatus', value: string) {
-  return field === 'backgroundCheckStatus' ? (BACKGROUND_CHECK_LABELS[value as BackgroundCheckStatus] ?? value) : titleCase(value)
-}
-
 /** intent=set-status or set-background-check with value: moves the caregiver, audited, with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
@@ -87,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithFailure(error, here, 'Failed to update caregiver')
   }
   const { from, to, changed } = results[0]!
-  const label = FIELD_LABELS[change.field]
+  const label = STATE_FIELD_LABELS[change.field]
   if (!changed) return redirectWithToast(here, { title: `${label} is already ${stateLabel(change.field, to)}` })
   return redirectWithToast(here, {
     title: `${label} updated`,
@@ -128,10 +124,10 @@ export default function CaregiverProfile() {
             ) : null}
             {canWrite ? (
               <>
-                <Link to={`/caregivers/${caregiver.id}/edit?${new URLSearchParams({ redirectTo: here })}`} className={buttonClassName('secondary')}>
+                <Link to={dialogHref(`${here}/edit`, here)} className={buttonClassName('secondary')}>
                   Edit
                 </Link>
-                <Link to={`/caregivers/${caregiver.id}/delete`} className={buttonClassName('destructive')}>
+                <Link to={dialogHref(`${here}/delete`, here)} className={buttonClassName('destructive')}>
                   Delete
                 </Link>
               </>
@@ -240,7 +236,7 @@ export default function CaregiverProfile() {
               <dd>{formatDateTime(caregiver.createdAt, timeZone)}</dd>
             </dl>
           </section>
-          <AuditTrail audit={audit} timeZone={timeZone} />
+          <RecordHistory title="Audit Trail" entries={audit} />
         </div>
       </div>
       {outlet}
@@ -331,54 +327,6 @@ function FilesSection({ caregiver, canWrite, timeZone }: { caregiver: LoaderData
             )
           })}
         </div>
-      )}
-    </section>
-  )
-}
-
-function describeAudit(entry: LoaderData['audit'][number]) {
-  const details = entry.details ?? {}
-  if (entry.action === 'view') return 'Viewed the profile'
-  if (entry.action === 'create') {
-    const files = Array.isArray(details.files) ? details.files.length : 0
-    return files ? `Submitted the application with ${files} file${files === 1 ? '' : 's'}` : 'Submitted the application'
-  }
-  if (entry.action === 'update') {
-    if (details.field === 'status' || details.field === 'backgroundCheckStatus') {
-      const field = details.field
-      return `${FIELD_LABELS[field]}: ${stateLabel(field, String(details.from))} → ${stateLabel(field, String(details.to))}`
-    }
-    const removed = details.removedFile as { fileName?: string } | undefined
-    if (removed) return `Removed the file ${removed.fileName ?? ''}`
-    const parts: string[] = []
-    if (Array.isArray(details.changed) && details.changed.length) parts.push(`Changed ${details.changed.join(', ')}`)
-    if (Array.isArray(details.addedFiles) && details.addedFiles.length) {
-      parts.push(`added ${details.addedFiles.length} file${details.addedFiles.length === 1 ? '' : 's'}`)
-    }
-    return parts.length ? parts.join('; ') : 'Saved without changes'
-  }
-  return titleCase(entry.action)
-}
-
-function AuditTrail({ audit, timeZone }: { audit: LoaderData['audit']; timeZone: string }) {
-  return (
-    <section aria-labelledby="audit-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="audit-heading" className="mb-3 text-lg font-semibold">
-        Audit Trail
-      </h2>
-      {audit.length === 0 ? (
-        <p className="text-sm text-slate-600">No entries yet.</p>
-      ) : (
-        <ol className="flex flex-col gap-3 text-sm">
-          {audit.map((entry) => (
-            <li key={entry.id} className="border-l-2 border-slate-200 pl-3">
-              <p className="text-slate-900">{describeAudit(entry)}</p>
-              <p className="text-xs text-slate-600">
-                {entry.who} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, timeZone)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
       )}
     </section>
   )

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteDocument, getDocument } from '~/features/documents/documents.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -12,12 +13,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const document = await getDocument(params.documentId ?? '')
   if (!document) throw new Response('Document not found', { status: 404 })
-  return json({ name: document.name })
+  return json({ name: document.name, closeTo: dialogExitPath(request, '/documents-new') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const back = `/documents-new${new URL(request.url).search}`
+  const back = dialogExitPath(request, '/documents-new')
   try {
     await deleteDocument(params.documentId ?? '', userActor(request, user))
   } catch (error) {
@@ -27,10 +28,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteDocument() {
-  const { name } = useLoaderData<typeof loader>()
-  const { search } = useLocation()
+  const { name, closeTo } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDeleteDialog title="Delete Document" closeTo={`/documents-new${search}`}>
+    <ConfirmDeleteDialog title="Delete Document" closeTo={closeTo}>
       Are you sure you want to delete "{name}"? This action cannot be undone.
     </ConfirmDeleteDialog>
   )

@@ -3,13 +3,14 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { getDocument, updateDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const document = await getDocument(params.documentId ?? '')
   if (!document) throw new Response('Document not found', { status: 404 })
-  return json({ document: { name: document.name, description: document.description } })
+  return json({ document: { name: document.name, description: document.description }, closeTo: dialogExitPath(request, '/documents-new') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,13 +30,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to update document')
   }
-  return redirectWithToast(`/documents-new${new URL(request.url).search}`, { title: 'Document Updated' })
+  return redirectWithToast(dialogExitPath(request, '/documents-new'), { title: 'Document Updated' })
 }
 
 export default function EditDocument() {
-  const { document } = useLoaderData<typeof loader>()
+  const { document, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'document-edit',
@@ -45,7 +45,6 @@ export default function EditDocument() {
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: documentEditSchema }),
   })
-  const closeTo = `/documents-new${search}`
   return (
     <RouteDialog title="Edit Document" closeTo={closeTo}>
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>

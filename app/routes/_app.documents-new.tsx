@@ -3,10 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
 import { useEffect } from 'react'
-import { FilterForm, FilterSelect, SearchField } from '~/components/filters'
-import { PageHeader } from '~/components/page-header'
-import { PreviousNextPagination } from '~/components/pagination'
-import { useDialogOutletOnly } from '~/components/route-dialog'
+import { ListPage } from '~/components/list-page'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { listDocuments } from '~/features/documents/documents.server'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
@@ -28,8 +25,11 @@ const REFRESH_MS = 30_000
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
   const query = parseDocumentListQuery(new URL(request.url).searchParams)
-  const [{ total, documents }, types] = await Promise.all([listDocuments(query), listDocumentTypes({ activeOnly: true })])
-  return json({ query, total, documents, types })
+  const [{ total, page, documents }, types] = await Promise.all([
+    listDocuments(query, { pastTheEnd: 'last-page' }),
+    listDocumentTypes({ activeOnly: true }),
+  ])
+  return json({ query: { ...query, page }, total, documents, types })
 }
 
 /** intent=publish: 'Publish Bold Template' for one document. */
@@ -59,6 +59,7 @@ export default function DocumentsPage() {
   const { search } = useLocation()
   const canWrite = useCan('records:write')
   const navigation = useNavigation()
+  const timeZone = useTimeZone()
   const { load } = refresh
 
   useEffect(() => {
@@ -71,109 +72,83 @@ export default function DocumentsPage() {
     return () => clearInterval(timer)
   }, [search, load])
 
-  if (useDialogOutletOnly(outlet)) return outlet
-  const filtered = Boolean(query.q || query.category || query.type)
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/documents-new'
+  const emptyTitle = loading ? 'Loading documents...' : 'No documents found.'
 
   return (
-    <>
-      <PageHeader
-        title="Document Management"
-        subtitle="Upload, find and share the agency's forms, policies and records"
-        actions={
-          canWrite ? (
-            <Link to={`upload${search}`} preventScrollReset className={buttonClassName('primary')}>
-              Upload Document
-            </Link>
-          ) : null
-        }
-      />
-      <FilterForm label="Search and filter documents">
-        <SearchField id="document-search" defaultValue={query.q} placeholder="Name or description" />
-        <FilterSelect
-          id="document-category"
-          name="category"
-          label="Category"
-          defaultValue={query.category ?? ''}
-          options={[{ value: '', label: 'All Categories' }, ...DOCUMENT_CATEGORIES]}
-        />
-        {types.length > 0 ? (
-          <FilterSelect
-            id="document-type"
-            name="type"
-            label="Document Type"
-            defaultValue={query.type ?? ''}
-            options={[{ value: '', label: 'All Types' }, ...types.map((type) => ({ value: type.id, label: type.name }))]}
-          />
-        ) : null}
-        <button type="submit" className={buttonClassName('secondary')}>
-          Search
-        </button>
-        {filtered ? (
-          <Link to="/documents-new" className="py-2 text-sm text-blue-700 underline">
-            Clear filters
+    <ListPage
+      title="Document Management"
+      subtitle="Upload, find and share the agency's forms, policies and records"
+      actions={
+        canWrite ? (
+          <Link to={`upload${search}`} preventScrollReset className={buttonClassName('primary')}>
+            Upload Document
           </Link>
-        ) : null}
-      </FilterForm>
-
-      <section aria-labelledby="documents-heading" className="rounded-lg border border-slate-200 bg-white">
-        <h2 id="documents-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold">
-          Documents ({total})
-        </h2>
-        {loading && documents.length === 0 ? (
-          <p className="p-6 text-sm text-slate-600">Loading documents...</p>
-        ) : documents.length === 0 ? (
-          <p className="p-6 text-sm text-slate-700">No documents found.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left">
-                <tr>
-                  {['Name', 'Category', 'Size', 'Downloads', 'Uploaded', 'Actions'].map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-semibold text-slate-700">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {documents.map((document) => (
-                  <DocumentRowView key={document.id} document={document} canWrite={canWrite} search={search} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      {total > 0 ? <PreviousNextPagination page={query.page} pageSize={DOCUMENT_PAGE_SIZE} total={total} noun="documents" /> : null}
-      {outlet}
-    </>
-  )
-}
-
-function DocumentRowView({ document, canWrite, search }: { document: DocumentRow; canWrite: boolean; search: string }) {
-  const timeZone = useTimeZone()
-  return (
-    <tr>
-      <th scope="row" className="max-w-xs px-4 py-3 text-left align-top">
-        <span className="font-medium">{document.name}</span>
-        {document.description ? <span className="mt-1 block text-xs font-normal text-slate-600">{document.description}</span> : null}
-        {document.documentType ? <span className="mt-1 block text-xs font-normal text-slate-600">Type: {document.documentType.name}</span> : null}
-        {document.boldsignTemplateId ? <TemplateStatus document={document} /> : null}
-      </th>
-      <td className="px-4 py-3 align-top">
-        <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{categoryLabel(document.category)}</span>
-      </td>
-      <td className="whitespace-nowrap px-4 py-3 align-top">{formatFileSize(document.fileSize)}</td>
-      <td className="px-4 py-3 align-top">{document.downloadCount}</td>
-      <td className="whitespace-nowrap px-4 py-3 align-top">
-        {formatDate(document.createdAt, timeZone)}
-        <span className="block text-xs text-slate-600">by {document.uploadedBy}</span>
-      </td>
-      <td className="px-4 py-3 align-top">
-        <DocumentActions document={document} canWrite={canWrite} search={search} />
-      </td>
-    </tr>
+        ) : null
+      }
+      filters={{
+        label: 'Search and filter documents',
+        fields: [
+          { type: 'search', placeholder: 'Name or description', value: query.q },
+          { type: 'select', name: 'category', label: 'Category', value: query.category, options: [{ value: '', label: 'All Categories' }, ...DOCUMENT_CATEGORIES] },
+          // Offered once there are types to choose from.
+          ...(types.length > 0
+            ? [
+                {
+                  type: 'select',
+                  name: 'type',
+                  label: 'Document Type',
+                  value: query.type,
+                  options: [{ value: '', label: 'All Types' }, ...types.map((type) => ({ value: type.id, label: type.name }))],
+                } as const,
+              ]
+            : []),
+        ],
+      }}
+      heading="Documents"
+      total={total}
+      rows={documents}
+      rowKey={(document) => document.id}
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          className: 'max-w-xs',
+          cell: (document) => (
+            <>
+              {document.name}
+              {document.description ? <span className="mt-1 block text-xs font-normal text-slate-600">{document.description}</span> : null}
+              {document.documentType ? (
+                <span className="mt-1 block text-xs font-normal text-slate-600">Type: {document.documentType.name}</span>
+              ) : null}
+              {document.boldsignTemplateId ? <TemplateStatus document={document} /> : null}
+            </>
+          ),
+        },
+        {
+          header: 'Category',
+          cell: (document) => (
+            <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{categoryLabel(document.category)}</span>
+          ),
+        },
+        { header: 'Size', className: 'whitespace-nowrap', cell: (document) => formatFileSize(document.fileSize) },
+        { header: 'Downloads', cell: (document) => document.downloadCount },
+        {
+          header: 'Uploaded',
+          className: 'whitespace-nowrap',
+          cell: (document) => (
+            <>
+              {formatDate(document.createdAt, timeZone)}
+              <span className="block text-xs text-slate-600">by {document.uploadedBy}</span>
+            </>
+          ),
+        },
+        { header: 'Actions', cell: (document) => <DocumentActions document={document} canWrite={canWrite} search={search} /> },
+      ]}
+      empty={{ noRecords: { title: emptyTitle }, noMatches: { title: emptyTitle } }}
+      pagination={{ page: query.page, pageSize: DOCUMENT_PAGE_SIZE, noun: 'documents', wording: 'to' }}
+      outlet={outlet}
+    />
   )
 }
 

@@ -4,7 +4,7 @@ import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import type { z } from 'zod'
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { createDocument } from '~/features/documents/documents.server'
@@ -15,13 +15,14 @@ import { userActor } from '~/platform/auth/actor.server'
 import { receivePdfUpload } from '~/features/documents/upload.server'
 import { UploadError } from '~/platform/uploads.server'
 import { getStorage } from '~/platform/storage.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Upload Document | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ types: await listDocumentTypes({ activeOnly: true }) })
+  return json({ types: await listDocumentTypes({ activeOnly: true }), closeTo: dialogExitPath(request, '/documents-new') })
 }
 
 async function uploadFailed(reason: string, status: number) {
@@ -56,15 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error(error)
     return uploadFailed('Upload failed', 500)
   }
-  return redirectWithToast(`/documents-new${new URL(request.url).search}`, {
+  return redirectWithToast(dialogExitPath(request, '/documents-new'), {
     title: `${file.fileName} uploaded successfully`,
   })
 }
 
 export default function UploadDocument() {
-  const { types } = useLoaderData<typeof loader>()
+  const { types, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
   const navigation = useNavigation()
   const [form, fields] = useForm<z.input<typeof documentUploadSchema>>({
     id: 'document-upload',
@@ -73,7 +73,6 @@ export default function UploadDocument() {
     lastResult,
   })
   const busy = navigation.state === 'submitting'
-  const closeTo = `/documents-new${search}`
   const fileErrors = (lastResult?.error as Record<string, string[] | undefined> | undefined)?.file
   return (
     <RouteDialog title="Upload Document" closeTo={closeTo}>

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const lead = await getLead(params.leadId ?? '')
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead, closeTo: dialogExitPath(new URL(request.url).searchParams, '/leads') })
+  return json({ lead, closeTo: dialogExitPath(request, '/leads') })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // Keep the CRM copy current; an outage queues a retry and never blocks the save.
   if (lead.ghlSyncStatus !== 'not_configured' || lead.ghlContactId) await syncLeadNow(lead.id)
-  return redirectWithToast(dialogExitPath(new URL(request.url).searchParams, '/leads'), { title: 'Lead updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, '/leads'), { title: 'Lead updated successfully!' })
 }
 
 export default function EditLead() {

@@ -1,7 +1,7 @@
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createLead } from '~/features/leads/leads.server'
@@ -10,6 +10,7 @@ import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { leadCreatedToast } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Add New Lead | Healthcare Por
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return null
+  return json({ closeTo: dialogExitPath(request, '/leads') })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,15 +32,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return formFailure(error, submission, 'Failed to create lead')
   }
   const ghlSync = await syncLeadNow(lead.id)
-  return redirectWithToast(`/leads${new URL(request.url).search}`, leadCreatedToast(ghlSync))
+  return redirectWithToast(dialogExitPath(request, '/leads'), leadCreatedToast(ghlSync))
 }
 
 export default function NewLead() {
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
+  const { closeTo } = useLoaderData<typeof loader>()
   return (
-    <RouteDialog title="Add New Lead" closeTo={`/leads${search}`} size="lg">
-      <LeadForm lastResult={lastResult} cancelTo={`/leads${search}`} submitLabel="Create Lead" />
+    <RouteDialog title="Add New Lead" closeTo={closeTo} size="lg">
+      <LeadForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Lead" />
     </RouteDialog>
   )
 }

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData, useParams } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCommunication, getCommunication } from '~/features/leads/communications.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -13,26 +14,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const communication = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
   if (!communication) throw new Response('Communication not found', { status: 404 })
-  return json({ label: communication.subject || communicationTypeLabel(communication.type) })
+  return json({
+    label: communication.subject || communicationTypeLabel(communication.type),
+    closeTo: dialogExitPath(request, `/leads/${communication.leadId}`),
+  })
 }
 
 /** Deleting asks first: a record of a call cannot be brought back. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const leadId = params.leadId ?? ''
+  const back = dialogExitPath(request, `/leads/${params.leadId}`)
   try {
-    await deleteCommunication(leadId, params.communicationId ?? '', userActor(request, user))
+    await deleteCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user))
   } catch (error) {
-    return redirectWithFailure(error, `/leads/${leadId}`, 'Failed to delete communication')
+    return redirectWithFailure(error, back, 'Failed to delete communication')
   }
-  return redirectWithToast(`/leads/${leadId}`, { title: 'Communication deleted successfully!' })
+  return redirectWithToast(back, { title: 'Communication deleted successfully!' })
 }
 
 export default function DeleteCommunication() {
-  const { label } = useLoaderData<typeof loader>()
-  const { leadId } = useParams()
+  const { label, closeTo } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDeleteDialog title="Delete Communication" closeTo={`/leads/${leadId}`}>
+    <ConfirmDeleteDialog title="Delete Communication" closeTo={closeTo}>
       Are you sure you want to delete the communication “{label}”? This action cannot be undone.
     </ConfirmDeleteDialog>
   )

@@ -1,13 +1,14 @@
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { getCommunication, updateCommunication } from '~/features/leads/communications.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const communication = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
   if (!communication) throw new Response('Communication not found', { status: 404 })
-  return json({ communication })
+  return json({ communication, closeTo: dialogExitPath(request, `/leads/${communication.leadId}`) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,16 +29,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to update communication')
   }
-  return redirectWithToast(`/leads/${leadId}`, { title: 'Communication updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication updated successfully!' })
 }
 
 export default function EditCommunication() {
-  const { communication } = useLoaderData<typeof loader>()
+  const { communication, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { leadId } = useParams()
   return (
-    <RouteDialog title="Edit Communication" closeTo={`/leads/${leadId}`}>
-      <CommunicationForm communication={communication} lastResult={lastResult} cancelTo={`/leads/${leadId}`} submitLabel="Update Communication" />
+    <RouteDialog title="Edit Communication" closeTo={closeTo}>
+      <CommunicationForm communication={communication} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Communication" />
     </RouteDialog>
   )
 }

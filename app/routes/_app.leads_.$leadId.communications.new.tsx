@@ -1,7 +1,7 @@
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData, useParams } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createCommunication } from '~/features/leads/communications.server'
@@ -9,13 +9,15 @@ import { getLead } from '~/features/leads/leads.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  if (!(await getLead(params.leadId ?? ''))) throw new Response('Lead not found', { status: 404 })
-  return null
+  const lead = await getLead(params.leadId ?? '')
+  if (!lead) throw new Response('Lead not found', { status: 404 })
+  return json({ closeTo: dialogExitPath(request, `/leads/${lead.id}`) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,15 +30,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to log communication')
   }
-  return redirectWithToast(`/leads/${leadId}`, { title: 'Communication logged successfully!' })
+  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication logged successfully!' })
 }
 
 export default function NewCommunication() {
   const lastResult = useActionData<typeof action>()
-  const { leadId } = useParams()
+  const { closeTo } = useLoaderData<typeof loader>()
   return (
-    <RouteDialog title="Log New Communication" closeTo={`/leads/${leadId}`}>
-      <CommunicationForm lastResult={lastResult} cancelTo={`/leads/${leadId}`} submitLabel="Log Communication" />
+    <RouteDialog title="Log New Communication" closeTo={closeTo}>
+      <CommunicationForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Log Communication" />
     </RouteDialog>
   )
 }

@@ -5,18 +5,22 @@ import { ComingSoon } from '~/components/page-header'
 import { RouteDialog } from '~/components/route-dialog'
 import { getLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')
   const lead = await getLead(params.leadId ?? '')
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead: { id: lead.id, name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone } })
+  return json({
+    lead: { id: lead.id, name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },
+    closeTo: dialogExitPath(request, `/leads/${lead.id}`),
+  })
 }
 
 export default function LeadESign() {
-  const { lead } = useLoaderData<typeof loader>()
+  const { lead, closeTo } = useLoaderData<typeof loader>()
   return (
-    <RouteDialog title="Send E-Signature Request" closeTo={`/leads/${lead.id}`}>
+    <RouteDialog title="Send E-Signature Request" closeTo={closeTo}>
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Name</dt>
         <dd>{lead.name}</dd>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { useDialogOutletOnly } from '~/components/route-dialog'
+import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { listCommunications } from '~/features/leads/communications.server'
@@ -77,7 +77,7 @@ export default function LeadPage() {
         actions={
           <>
             {canWrite ? (
-              <Link to={`/leads/${lead.id}/edit?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('secondary')}>
+              <Link to={dialogHref(`${here}/edit`, here)} className={buttonClassName('secondary')}>
                 View/Edit
               </Link>
             ) : null}
@@ -94,7 +94,7 @@ export default function LeadPage() {
               </Link>
             ) : null}
             {canWrite ? (
-              <Link to={`/leads/${lead.id}/delete`} className={buttonClassName('destructive')}>
+              <Link to={dialogHref(`${here}/delete`, here)} className={buttonClassName('destructive')}>
                 Delete
               </Link>
             ) : null}

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
+import { dialogHref } from '~/components/route-dialog'
+import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { getLead } from '~/features/leads/leads.server'
@@ -24,7 +26,6 @@ import {
   REGISTRATION_STEPS,
   type RegistrationStep,
   WEEKDAY_OPTIONS,
-  describePatientActivity,
   nextStep,
   optionLabel,
   registrationProgress,
@@ -60,12 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       carePreferences: patient.carePreferences as CarePreferences | null,
     },
     lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
-    activity: history.entries.map((entry) => ({
-      id: entry.id,
-      at: entry.createdAt,
-      who: entry.user?.name ?? entry.actorEmail ?? 'System',
-      what: describePatientActivity(entry.action, entry.details),
-    })),
+    activity: history.activity,
     viewers: history.viewers,
   })
 }
@@ -139,7 +135,7 @@ export default function PatientProfile() {
   const here = `/patients/${patient.id}`
   const editTo = (step: RegistrationStep) =>
     canWrite && (patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key)
-      ? `${here}/register/${step.slug}?redirectTo=${encodeURIComponent(here)}`
+      ? dialogHref(`${here}/register/${step.slug}`, here)
       : null
   const remaining = nextStep(patient.completedSteps)
   const [personal, medical, insurance, contacts, preferences] = REGISTRATION_STEPS
@@ -160,11 +156,11 @@ export default function PatientProfile() {
           canWrite ? (
             <>
               {remaining && patient.registrationStatus !== 'complete' ? (
-                <Link to={`${here}/register/${remaining.slug}?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('primary')}>
+                <Link to={dialogHref(`${here}/register/${remaining.slug}`, here)} className={buttonClassName('primary')}>
                   Continue Registration
                 </Link>
               ) : null}
-              <Link to={`${here}/register/personal-info?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName('secondary')}>
+              <Link to={dialogHref(`${here}/register/personal-info`, here)} className={buttonClassName('secondary')}>
                 Edit
               </Link>
             </>
@@ -291,42 +287,8 @@ export default function PatientProfile() {
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <section aria-labelledby="activity-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
-          <h2 id="activity-heading" className="mb-3 text-lg font-semibold">
-            Activity
-          </h2>
-          {activity.length === 0 ? (
-            <p className="text-sm text-slate-600">No changes recorded yet.</p>
-          ) : (
-            <ol className="flex flex-col divide-y divide-slate-100 text-sm">
-              {activity.map((entry) => (
-                <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
-                  <span>
-                    {entry.what} <span className="text-slate-600">by {entry.who}</span>
-                  </span>
-                  <time dateTime={entry.at} className="text-slate-600">
-                    {formatDateTime(entry.at, timeZone)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        <section aria-labelledby="viewers-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-          <h2 id="viewers-heading" className="mb-3 text-lg font-semibold">
-            Viewed by
-          </h2>
-          <ul className="flex flex-col gap-2 text-sm">
-            {viewers.map((viewer) => (
-              <li key={`${viewer.name}-${viewer.email}`}>
-                <span className="font-medium">{viewer.name}</span>
-                <span className="block text-slate-600">
-                  {viewer.views} {viewer.views === 1 ? 'view' : 'views'}, last {formatDateTime(viewer.lastViewedAt, timeZone)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <RecordHistory title="Activity" entries={activity} className="lg:col-span-2" />
+        <RecordViewers viewers={viewers} />
       </div>
     </>
   )

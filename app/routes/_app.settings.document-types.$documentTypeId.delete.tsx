@@ -6,6 +6,7 @@ import { deleteDocumentType, getDocumentType } from '~/features/document-types/d
 import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -15,23 +16,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
   const documentType = await getDocumentType(params.documentTypeId ?? '')
   if (!documentType) throw new Response('Document type not found', { status: 404 })
-  return json({ name: documentType.name, ghlTag: documentType.ghlTag })
+  return json({ name: documentType.name, ghlTag: documentType.ghlTag, closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
+  const back = dialogExitPath(request, DOCUMENT_TYPES_PATH)
   try {
     await deleteDocumentType(params.documentTypeId ?? '', userActor(request, user))
   } catch (error) {
-    return redirectWithFailure(error, DOCUMENT_TYPES_PATH, 'Failed to delete document type')
+    return redirectWithFailure(error, back, 'Failed to delete document type')
   }
-  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type deleted successfully!' })
+  return redirectWithToast(back, { title: 'Document type deleted successfully!' })
 }
 
 export default function DeleteDocumentType() {
-  const { name, ghlTag } = useLoaderData<typeof loader>()
+  const { name, ghlTag, closeTo } = useLoaderData<typeof loader>()
   return (
-    <ConfirmDeleteDialog title="Delete Document Type" closeTo={DOCUMENT_TYPES_PATH}>
+    <ConfirmDeleteDialog title="Delete Document Type" closeTo={closeTo}>
       <p>Are you sure you want to delete this document type?</p>
       <p className="mt-2">
         <span className="font-medium">{name}</span> (tag <code className="font-mono text-xs">{ghlTag}</code>). Documents of this

@@ -8,6 +8,7 @@ import { getDocumentType, updateDocumentType } from '~/features/document-types/d
 import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isActive: documentType.isActive,
       displayOrder: documentType.displayOrder,
     },
+    closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH),
   })
 }
 
@@ -40,19 +42,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to save document type')
   }
-  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type updated successfully!' })
+  return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type updated successfully!' })
 }
 
 export default function EditDocumentType() {
-  const { documentType } = useLoaderData<typeof loader>()
+  const { documentType, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
-    <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={DOCUMENT_TYPES_PATH}>
+    <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={closeTo}>
       <DocumentTypeForm
         id={`document-type-${documentType.id}`}
         documentType={documentType}
         lastResult={lastResult}
-        cancelTo={DOCUMENT_TYPES_PATH}
+        cancelTo={closeTo}
         submitLabel="Update Document Type"
       />
     </RouteDialog>

@@ -1,13 +1,14 @@
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { DocumentTypeForm } from '~/features/document-types/document-type-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createDocumentType } from '~/features/document-types/document-types.server'
 import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'Add Document Type | Settings 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return null
+  return json({ closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,14 +28,15 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to save document type')
   }
-  return redirectWithToast(DOCUMENT_TYPES_PATH, { title: 'Document type created successfully!' })
+  return redirectWithToast(dialogExitPath(request, DOCUMENT_TYPES_PATH), { title: 'Document type created successfully!' })
 }
 
 export default function NewDocumentType() {
   const lastResult = useActionData<typeof action>()
+  const { closeTo } = useLoaderData<typeof loader>()
   return (
-    <RouteDialog title="Add Document Type" closeTo={DOCUMENT_TYPES_PATH}>
-      <DocumentTypeForm lastResult={lastResult} cancelTo={DOCUMENT_TYPES_PATH} submitLabel="Create Document Type" />
+    <RouteDialog title="Add Document Type" closeTo={closeTo}>
+      <DocumentTypeForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Document Type" />
     </RouteDialog>
   )
 }

@@ -1,19 +1,2 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ComingSoon } from '~/components/page-header'
-import { requireUserWithPermission } from '~/platform/auth/auth.server'
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
-  return null
-}
-
-export default function SettingsTab() {
-  return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading" className="mb-4 text-lg font-semibold">
-        Email Automation
-      </h2>
-      <ComingSoon>Email templates and form submissions are being built.</ComingSoon>
-    </section>
-  )
-}
+// An area not built yet: the one 'coming soon' page, which knows this path's title and notice.
+export { default, loader, meta } from '~/features/shell/coming-soon'

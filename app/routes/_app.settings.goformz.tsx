@@ -1,19 +1,2 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ComingSoon } from '~/components/page-header'
-import { requireUserWithPermission } from '~/platform/auth/auth.server'
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'integrations:manage')
-  return null
-}
-
-export default function SettingsTab() {
-  return (
-    <section aria-labelledby="tab-heading">
-      <h2 id="tab-heading" className="mb-4 text-lg font-semibold">
-        GoFormz
-      </h2>
-      <ComingSoon>GoFormz credentials and form defaults are being built.</ComingSoon>
-    </section>
-  )
-}
+// An area not built yet: the one 'coming soon' page, which knows this path's title and notice.
+export { default, loader, meta } from '~/features/shell/coming-soon'

@@ -12,7 +12,7 @@ import { deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
-import { cn } from '~/lib/misc'
+import { ActiveBadge } from '~/components/status-badge'
 import { ROLES, ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 import { destroyUserSessions } from '~/platform/auth/session.server'
 import { formatDateTime } from '~/lib/time'
@@ -133,14 +133,7 @@ export default function UserPage() {
           <dd>{user.roleLabel}</dd>
           <dt className="font-medium text-slate-700">Status</dt>
           <dd>
-            <span
-              className={cn(
-                'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                user.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700',
-              )}
-            >
-              {user.isActive ? 'Active' : 'Deactivated'}
-            </span>
+            <ActiveBadge active={user.isActive} labels={['Active', 'Deactivated']} />
           </dd>
           <dt className="font-medium text-slate-700">Created</dt>
           <dd>

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { ListPage } from '~/components/list-page'
+import { ActiveBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listUsers } from '~/features/users/users.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { cn } from '~/lib/misc'
 import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 import { formatDate } from '~/lib/time'
 
@@ -32,65 +33,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function UsersIndex() {
   const { users } = useLoaderData<typeof loader>()
   return (
-    <section aria-labelledby="tab-heading">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <h2 id="tab-heading" className="text-lg font-semibold">
-          Users
-        </h2>
+    <ListPage
+      level={2}
+      title="Users"
+      actions={
         <Link to="/settings/users/new" className={buttonClassName('primary')}>
           Add user
         </Link>
-      </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Created
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {users.map((user) => (
-              <tr key={user.id}>
-                <th scope="row" className="px-4 py-3 text-left font-medium">
-                  <Link to={`/settings/users/${user.id}`} className="text-blue-700 underline hover:text-blue-900">
-                    {user.name}
-                  </Link>
-                </th>
-                <td className="px-4 py-3 text-slate-700">{user.email}</td>
-                <td className="px-4 py-3 text-slate-700">{user.role}</td>
-                <td className="px-4 py-3">
-                  <span
-                    className={cn(
-                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                      user.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700',
-                    )}
-                  >
-                    {user.isActive ? 'Active' : 'Deactivated'}
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-slate-700">
-                  <time dateTime={user.createdAt}>{user.created}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      }
+      total={users.length}
+      rows={users}
+      rowKey={(user) => user.id}
+      caption="Staff accounts"
+      columns={[
+        {
+          header: 'Name',
+          rowHeader: true,
+          cell: (user) => (
+            <Link to={`/settings/users/${user.id}`} className="text-blue-700 underline hover:text-blue-900">
+              {user.name}
+            </Link>
+          ),
+        },
+        { header: 'Email', className: 'text-slate-700', cell: (user) => user.email },
+        { header: 'Role', className: 'text-slate-700', cell: (user) => user.role },
+        {
+          header: 'Status',
+          cell: (user) => <ActiveBadge active={user.isActive} labels={['Active', 'Deactivated']} />,
+        },
+        { header: 'Created', className: 'text-slate-700', cell: (user) => <time dateTime={user.createdAt}>{user.created}</time> },
+      ]}
+      empty={{ noRecords: { title: 'No users yet' } }}
+    />
   )
 }

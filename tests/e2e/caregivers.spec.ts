@@ -106,3 +106,32 @@ test.describe('caregivers', () => {
     expect((await download).suggestedFilename()).toBe(`license-${unique}.pdf`)
   })
 })
+
+test.describe('caregiver profile dialogs', () => {
+  useRole('coordinator')
+
+  test('Delete opened from the profile closes back to the profile: Cancel and Escape', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/caregivers', {
+      data: { fullName: `Stay Carer${unique}`, phone: '2015550124', licenseNumber: `L-${unique}`, yearsExperience: '1-2' },
+    })
+    expect(created.status()).toBe(201)
+    const here = `/caregivers/${(await created.json()).id}`
+    await page.goto(here)
+    for (const close of ['Cancel', 'Escape'] as const) {
+      await page.getByRole('link', { name: 'Delete', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete Caregiver' })
+      await expect(dialog).toBeVisible()
+      if (close === 'Cancel') await dialog.getByRole('link', { name: 'Cancel' }).click()
+      else await page.keyboard.press('Escape')
+      await expect(dialog).toHaveCount(0)
+      await expect(page).toHaveURL(here)
+      await expect(page.getByRole('heading', { level: 1, name: `Stay Carer${unique}` })).toBeVisible()
+    }
+    // Deleting from the profile ends on the list: the profile is gone.
+    await page.getByRole('link', { name: 'Delete', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Delete Caregiver' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Caregiver deleted')
+    await expect(page).toHaveURL('/caregivers')
+  })
+})

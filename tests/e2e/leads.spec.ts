@@ -108,6 +108,51 @@ test.describe('leads', () => {
   })
 })
 
+test.describe('leads: closing dialogs and empty lists', () => {
+  useRole('coordinator')
+
+  test('Delete opened from the lead page closes back to that page: Cancel, the close button and Escape', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Stay', lastName: `Here${unique}`, email: `stay${unique}@example.com`, phone: '2015550123' },
+    })
+    expect(created.status()).toBe(201)
+    const here = `/leads/${(await created.json()).id}`
+    await page.goto(here)
+    const closings: Array<(dialog: ReturnType<typeof page.getByRole>) => Promise<void>> = [
+      (dialog) => dialog.getByRole('link', { name: 'Cancel' }).click(),
+      (dialog) => dialog.getByRole('link', { name: 'Close' }).click(),
+      () => page.keyboard.press('Escape'),
+    ]
+    for (const close of closings) {
+      await page.getByRole('link', { name: 'Delete', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete Lead' })
+      await expect(dialog).toContainText(`Are you sure you want to delete Stay Here${unique}?`)
+      await close(dialog)
+      await expect(dialog).toHaveCount(0)
+      await expect(page).toHaveURL(here)
+      await expect(page.getByRole('heading', { level: 1, name: `Stay Here${unique}` })).toBeVisible()
+    }
+  })
+
+  test('a search that finds nothing offers to clear it, not to add a first lead; a page past the end shows the last page', async ({ page }) => {
+    await page.goto('/leads?q=nobody-is-called-this')
+    await expect(page.getByText('No leads found')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Add Your First Lead' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Clear search and filters' }).click()
+    await expect(page).toHaveURL(/\/leads\?view=cards$/)
+
+    await page.goto('/leads?view=table&page=99')
+    const summary = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+    const [from, to, total] = ((await summary.textContent()) ?? '').match(/\d+/g)!.map(Number)
+    expect(from).toBeGreaterThan(0)
+    expect(from).toBeLessThanOrEqual(to!)
+    expect(to).toBe(total)
+    await expect(page.getByRole('row')).toHaveCount(to! - from! + 2)
+    await expect(page.getByRole('link', { name: `Page ${Math.ceil(total! / 12)}` })).toHaveAttribute('aria-current', 'page')
+  })
+})
+
 test.describe('leads as a viewer', () => {
   useRole('viewer')
 

@@ -134,7 +134,7 @@ describe('filters', () => {
 })
 
 describe('pagination', () => {
-  test(`${AUDIT_PAGE_SIZE} entries a page, with links that keep the filters`, async () => {
+  test(`${AUDIT_PAGE_SIZE} entries a page, newest first; a page past the end shows the last one`, async () => {
     const { cookie } = await signedInUser('admin')
     const start = Date.parse('2025-01-01T12:00:00Z')
     await prisma.auditLog.createMany({
@@ -147,52 +147,29 @@ describe('pagination', () => {
     })
     const first = (await auditPage(cookie, '?entityType=PageTest&action=view')).data
     expect(first.total).toBe(120)
+    expect(first.page).toBe(1)
     expect(first.entries).toHaveLength(50)
     expect(first.entries[0].entityId).toBe('119')
-    expect(first.firstShown).toBe(1)
-    expect(first.pagination).toMatchObject({
-      page: 1,
-      pageCount: 3,
-      previous: null,
-      next: '/settings/audit-log?entityType=PageTest&action=view&page=2',
-    })
-    expect(first.pagination.pages.map((link: { page: number; current: boolean }) => [link.page, link.current])).toEqual([
-      [1, true],
-      [2, false],
-      [3, false],
-    ])
 
     const second = (await auditPage(cookie, '?entityType=PageTest&action=view&page=2')).data
+    expect(second.page).toBe(2)
     expect(second.entries.map((entry: Entry) => entry.entityId)).toEqual(
       Array.from({ length: 50 }, (_, index) => String(69 - index)),
     )
-    expect(second.firstShown).toBe(51)
-    expect(second.pagination.previous).toBe('/settings/audit-log?entityType=PageTest&action=view')
-    expect(second.pagination.next).toBe('/settings/audit-log?entityType=PageTest&action=view&page=3')
 
     const third = (await auditPage(cookie, '?entityType=PageTest&action=view&page=3')).data
     expect(third.entries).toHaveLength(20)
     expect(third.entries.at(-1).entityId).toBe('0')
-    expect(third.pagination.next).toBeNull()
 
+    // An old link past the end: the last page, not 'No audit entries match these filters'.
     const beyond = (await auditPage(cookie, '?entityType=PageTest&page=9')).data
-    expect(beyond.entries).toEqual([])
-    expect(beyond.pagination.previous).toBe('/settings/audit-log?entityType=PageTest&page=3')
+    expect(beyond.page).toBe(3)
+    expect(beyond.entries).toEqual(third.entries)
 
     // A page number that is not one falls back to the first page.
     const junk = (await auditPage(cookie, '?entityType=PageTest&page=abc')).data
-    expect(junk.pagination.page).toBe(1)
+    expect(junk.page).toBe(1)
     expect(junk.entries).toHaveLength(50)
-  })
-
-  test('long runs of pages are shortened around the current one', async () => {
-    const { cookie } = await signedInUser('admin')
-    await prisma.auditLog.createMany({
-      data: Array.from({ length: AUDIT_PAGE_SIZE * 10 }, () => ({ action: 'view', entityType: 'ManyPages' })),
-    })
-    const { data } = await auditPage(cookie, '?entityType=ManyPages&page=5')
-    expect(data.pagination.pageCount).toBe(10)
-    expect(data.pagination.pages.map((link: { page: number } | null) => link?.page ?? '…')).toEqual([1, '…', 3, 4, 5, 6, 7, '…', 10])
   })
 })
 

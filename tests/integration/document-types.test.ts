@@ -153,7 +153,7 @@ describe('Settings → Document Types page', () => {
     })
     const params = { documentTypeId: created.id }
     const confirm = await callRoute(deleteLoader, makeRequest(`${PATH}/${created.id}/delete`, { cookie }), params)
-    expect(await confirm.json()).toEqual({ name, ghlTag: 'delete-me' })
+    expect(await confirm.json()).toEqual({ name, ghlTag: 'delete-me', closeTo: PATH })
 
     const response = await callRoute(deleteAction, makeRequest(`${PATH}/${created.id}/delete`, { method: 'POST', cookie }), params)
     expect(response.status).toBe(302)

@@ -26,7 +26,11 @@ const leadForm = {
 
 async function list(cookie: string, query = '') {
   const response = await callRoute(listLoader, makeRequest(`/leads${query}`, { cookie }))
-  return (await response.json()) as { total: number; leads: Array<{ id: string; firstName: string; lastName: string; email: string; phone: string }> }
+  return (await response.json()) as {
+    query: { page: number }
+    total: number
+    leads: Array<{ id: string; firstName: string; lastName: string; email: string; phone: string; status: string; source: string | null }>
+  }
 }
 
 describe('lead list', () => {
@@ -38,14 +42,29 @@ describe('lead list', () => {
     expect(all.leads).toHaveLength(12)
     const page5 = await list(cookie, '?page=5')
     expect(page5.leads).toHaveLength(12)
-    const page6 = await list(cookie, '?page=6')
-    expect(page6.leads).toHaveLength(0)
 
     const byStatus = await list(cookie, '?status=qualified')
     expect(byStatus.total).toBe(12)
-    const bySource = await list(cookie, '?source=gohighlevel')
-    expect(bySource.leads.every((lead) => lead)).toBe(true)
-    expect(bySource.total).toBeGreaterThan(0)
+    expect(byStatus.leads.map((lead) => lead.status)).toEqual(Array(12).fill('qualified'))
+    const fromCrm = await prisma.lead.count({ where: { source: 'gohighlevel' } })
+    expect(fromCrm).toBeGreaterThan(0)
+    expect(fromCrm).toBeLessThan(all.total)
+    const bySource = await list(cookie, `?source=gohighlevel&pageSize=${fromCrm}`)
+    expect(bySource.total).toBe(fromCrm)
+    expect(bySource.leads.map((lead) => lead.source)).toEqual(Array(fromCrm).fill('gohighlevel'))
+  })
+
+  test('a page past the end shows the last page, not an empty one', async () => {
+    const { cookie } = await signedInUser('viewer')
+    await seedDemoData()
+    const total = await prisma.lead.count()
+    const lastPage = Math.ceil(total / 12)
+    const last = await list(cookie, `?page=${lastPage}`)
+    for (const page of [lastPage + 1, 99]) {
+      const beyond = await list(cookie, `?page=${page}`)
+      expect(beyond.query.page).toBe(lastPage)
+      expect(beyond.leads.map((lead) => lead.id)).toEqual(last.leads.map((lead) => lead.id))
+    }
   })
 
   test('search matches names and e-mail case-insensitively and phone digits', async () => {

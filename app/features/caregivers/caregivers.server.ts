@@ -2,7 +2,13 @@ import type { Prisma } from '~/generated/prisma/client'
 import { recordAudit, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
-import type { BackgroundCheckStatus, CaregiverInput, CaregiverListQuery, CaregiverStatus } from '~/features/caregivers/schema'
+import {
+  type BackgroundCheckStatus,
+  type CaregiverInput,
+  type CaregiverListQuery,
+  type CaregiverStatus,
+  describeCaregiverActivity,
+} from '~/features/caregivers/schema'
 import { computeApplicationProgress } from '~/features/caregivers/rules'
 import { fromDateColumn, toDateColumn } from '~/lib/date-column'
 import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
@@ -10,6 +16,8 @@ import { changeExisting } from '~/platform/db-errors'
 import { NotFoundError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns as recordSearchColumns, textSearchWhere } from '~/lib/search'
+import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
+import { readRecordHistory } from '~/platform/record-history.server'
 
 export const CAREGIVER_ENTITY = 'Caregiver'
 /** What a NotFoundError names, as the pages and the API say it. */
@@ -81,41 +89,38 @@ function caregiverListWhere(query: ListQuery): Prisma.CaregiverWhereInput {
   }
 }
 
-const ORDER: Prisma.CaregiverOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }]
+const listSelect = {
+  id: true,
+  fullName: true,
+  email: true,
+  phone: true,
+  yearsExperience: true,
+  specializations: true,
+  hourlyRateCents: true,
+  city: true,
+  state: true,
+  status: true,
+  backgroundCheckStatus: true,
+  licenseExpiresOn: true,
+  certificationExpiresOn: true,
+} as const
 
 export async function listCaregivers(query: ListQuery) {
   const where = caregiverListWhere(query)
-  const [total, rows] = await Promise.all([
-    prisma.caregiver.count({ where }),
-    prisma.caregiver.findMany({
-      where,
-      select: {
-        id: true,
-        fullName: true,
-        email: true,
-        phone: true,
-        yearsExperience: true,
-        specializations: true,
-        hourlyRateCents: true,
-        city: true,
-        state: true,
-        status: true,
-        backgroundCheckStatus: true,
-        licenseExpiresOn: true,
-        certificationExpiresOn: true,
-      },
-      orderBy: ORDER,
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.caregiver.count({ where }),
+      findMany: (window) => prisma.caregiver.findMany({ where, select: listSelect, orderBy: NEWEST_FIRST, ...window }),
+    },
+    { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
+  )
   const caregivers = rows.map(({ hourlyRateCents, licenseExpiresOn, certificationExpiresOn, ...row }) => ({
     ...row,
     hourlyRate: hourlyRateCents / 100,
     licenseExpiresOn: fromDateColumn(licenseExpiresOn),
     certificationExpiresOn: fromDateColumn(certificationExpiresOn),
   }))
-  return { total, caregivers }
+  return { total, page, caregivers }
 }
 
 const withFiles = { files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } satisfies Prisma.CaregiverInclude
@@ -304,22 +309,9 @@ export async function recordCaregiverView(id: string, actor: Actor) {
   await recordView({ actor, entityType: CAREGIVER_ENTITY, entityId: id })
 }
 
-export const CAREGIVER_AUDIT_LIMIT = 50
-
+/** The profile's audit trail, openings of the profile included. */
 export async function listCaregiverAudit(id: string) {
-  const entries = await prisma.auditLog.findMany({
-    where: { entityType: CAREGIVER_ENTITY, entityId: id },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: CAREGIVER_AUDIT_LIMIT,
-    include: { user: { select: { name: true } } },
-  })
-  return entries.map((entry) => ({
-    id: entry.id,
-    action: entry.action,
-    createdAt: entry.createdAt.toISOString(),
-    who: entry.user?.name ?? entry.actorEmail ?? 'System',
-    details: entry.details as Record<string, unknown> | null,
-  }))
+  return readRecordHistory({ entityType: CAREGIVER_ENTITY, entityId: id, describe: describeCaregiverActivity, includeViews: true })
 }
 
 // ---------------------------------------------------------------------------
@@ -373,15 +365,12 @@ export type CaregiverJson = ReturnType<typeof caregiverToJson>
 /** The API lists whole caregivers, files included. */
 export async function listCaregiversForApi(query: ListQuery) {
   const where = caregiverListWhere(query)
-  const [total, rows] = await Promise.all([
-    prisma.caregiver.count({ where }),
-    prisma.caregiver.findMany({
-      where,
-      include: withFiles,
-      orderBy: ORDER,
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
+  const { rows, total } = await paginate(
+    {
+      count: () => prisma.caregiver.count({ where }),
+      findMany: (window) => prisma.caregiver.findMany({ where, include: withFiles, orderBy: NEWEST_FIRST, ...window }),
+    },
+    query,
+  )
   return { total, caregivers: rows.map(caregiverToJson) }
 }

@@ -10,6 +10,7 @@ import {
 } from '~/features/caregivers/rules'
 import { isDateString } from '~/lib/time'
 import { WEEKDAYS, type Weekday } from '~/lib/time'
+import { titleCase } from '~/lib/misc'
 
 /** Enumerations from spec 000 §3 and §4. */
 export const CAREGIVER_STATUSES = ['pending', 'active', 'inactive'] as const
@@ -277,6 +278,37 @@ export const statusChangeSchema = z.discriminatedUnion('intent', [
 
 // ---------------------------------------------------------------------------
 // The list's URL query.
+
+export const STATE_FIELD_LABELS = { status: 'Status', backgroundCheckStatus: 'Background check' } as const
+
+/** A status or background check value as staff read it: 'in_progress' → 'In Progress'. */
+export function stateLabel(field: keyof typeof STATE_FIELD_LABELS, value: string) {
+  return field === 'backgroundCheckStatus' ? (BACKGROUND_CHECK_LABELS[value as BackgroundCheckStatus] ?? value) : titleCase(value)
+}
+
+/** One line of a caregiver's audit trail, from the entry's action and details. */
+export function describeCaregiverActivity(action: string, details: Record<string, unknown>) {
+  if (action === 'view') return 'Viewed the profile'
+  if (action === 'create') {
+    const files = Array.isArray(details.files) ? details.files.length : 0
+    return files ? `Submitted the application with ${files} file${files === 1 ? '' : 's'}` : 'Submitted the application'
+  }
+  if (action === 'update') {
+    if (details.field === 'status' || details.field === 'backgroundCheckStatus') {
+      const field = details.field
+      return `${STATE_FIELD_LABELS[field]}: ${stateLabel(field, String(details.from))} → ${stateLabel(field, String(details.to))}`
+    }
+    const removed = details.removedFile as { fileName?: string } | undefined
+    if (removed) return `Removed the file ${removed.fileName ?? ''}`
+    const parts: string[] = []
+    if (Array.isArray(details.changed) && details.changed.length) parts.push(`Changed ${details.changed.join(', ')}`)
+    if (Array.isArray(details.addedFiles) && details.addedFiles.length) {
+      parts.push(`added ${details.addedFiles.length} file${details.addedFiles.length === 1 ? '' : 's'}`)
+    }
+    return parts.length ? parts.join('; ') : 'Saved without changes'
+  }
+  return titleCase(action)
+}
 
 export const CAREGIVER_PAGE_SIZE = 12
 

@@ -7,7 +7,8 @@ import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import type { ReceivedFile } from '~/features/documents/upload.server'
 import { getStorage } from '~/platform/storage.server'
-import { storableText } from '~/lib/form-input'
+import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
+import { wordsInFieldsWhere } from '~/lib/search'
 
 export const documentSelect = {
   id: true,
@@ -27,33 +28,25 @@ export const documentSelect = {
   createdAt: true,
 } as const
 
-export async function listDocuments(query: { q: string; category?: string; type?: string; page: number; pageSize?: number }) {
-  const pageSize = query.pageSize ?? DOCUMENT_PAGE_SIZE
-  // Every word must appear in the name or the description.
-  const words = storableText(query.q).trim().split(/\s+/).filter(Boolean)
+type ListQuery = { q: string; category?: string; type?: string; page: number; pageSize?: number }
+
+/** The search looks for every word in the name or the description. */
+export async function listDocuments(query: ListQuery, { pastTheEnd }: { pastTheEnd?: 'empty' | 'last-page' } = {}) {
   const where: Prisma.DocumentWhereInput = {
     AND: [
-      ...words.map((word) => ({
-        OR: [
-          { name: { contains: word, mode: 'insensitive' as const } },
-          { description: { contains: word, mode: 'insensitive' as const } },
-        ],
-      })),
+      wordsInFieldsWhere(query.q, ['name', 'description']) ?? {},
       query.category ? { category: query.category } : {},
       query.type ? { documentTypeId: query.type } : {},
     ],
   }
-  const [total, documents] = await Promise.all([
-    prisma.document.count({ where }),
-    prisma.document.findMany({
-      where,
-      select: documentSelect,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * pageSize,
-      take: pageSize,
-    }),
-  ])
-  return { total, documents }
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.document.count({ where }),
+      findMany: (window) => prisma.document.findMany({ where, select: documentSelect, orderBy: NEWEST_FIRST, ...window }),
+    },
+    { page: query.page, pageSize: query.pageSize ?? DOCUMENT_PAGE_SIZE, pastTheEnd },
+  )
+  return { total, page, documents: rows }
 }
 
 export async function getDocument(id: string) {

@@ -6,6 +6,7 @@ import type { LeadInput, LeadListQuery } from '~/features/leads/schema'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
+import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 
 export const leadListSelect = {
   id: true,
@@ -40,17 +41,14 @@ function leadListWhere(query: ListQuery): Prisma.LeadWhereInput {
 
 export async function listLeads(query: ListQuery) {
   const where = leadListWhere(query)
-  const [total, leads] = await Promise.all([
-    prisma.lead.count({ where }),
-    prisma.lead.findMany({
-      where,
-      select: leadListSelect,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
-  return { total, leads }
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.lead.count({ where }),
+      findMany: (window) => prisma.lead.findMany({ where, select: leadListSelect, orderBy: NEWEST_FIRST, ...window }),
+    },
+    { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
+  )
+  return { total, page, leads: rows }
 }
 
 export async function getLead(id: string) {
@@ -147,14 +145,12 @@ export function leadToJson(lead: LeadRecord) {
 /** The API lists whole leads. */
 export async function listLeadsForApi(query: ListQuery) {
   const where = leadListWhere(query)
-  const [total, leads] = await Promise.all([
-    prisma.lead.count({ where }),
-    prisma.lead.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
-  return { total, leads: leads.map(leadToJson) }
+  const { rows, total } = await paginate(
+    {
+      count: () => prisma.lead.count({ where }),
+      findMany: (window) => prisma.lead.findMany({ where, orderBy: NEWEST_FIRST, ...window }),
+    },
+    query,
+  )
+  return { total, leads: rows.map(leadToJson) }
 }

@@ -12,6 +12,7 @@ import {
   type PersonalInfo,
   REGISTRATION_STEPS,
   type StepKey,
+  describePatientActivity,
   registrationProgress,
   statusAfterSave,
 } from '~/features/patients/schema'
@@ -20,6 +21,8 @@ import { changeExisting, isUniqueViolation } from '~/platform/db-errors'
 import { ConflictError, RuleViolationError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
+import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
+import { readRecordHistory, readRecordViewers } from '~/platform/record-history.server'
 import { rangeStart } from '~/lib/time'
 
 function personalData(input: PersonalInfo) {
@@ -98,18 +101,16 @@ const listSelect = {
 
 export async function listPatients(query: ListQuery, timeZone: string, now = new Date()) {
   const where = patientListWhere(query, timeZone, now)
-  const [total, rows] = await Promise.all([
-    prisma.patient.count({ where }),
-    prisma.patient.findMany({
-      where,
-      select: listSelect,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.patient.count({ where }),
+      findMany: (window) => prisma.patient.findMany({ where, select: listSelect, orderBy: NEWEST_FIRST, ...window }),
+    },
+    { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
+  )
   return {
     total,
+    page,
     patients: rows.map((row) => ({
       ...row,
       dateOfBirth: fromDateColumn(row.dateOfBirth),
@@ -361,37 +362,13 @@ export async function recordPatientListRead(ids: string[], actor: Actor) {
   await recordAudit({ actor, action: 'view', entityType: 'Patient', details: { via: 'api', ids } })
 }
 
+/** The profile's activity (changes only) and who has opened the record. */
 export async function getPatientHistory(id: string) {
-  const [entries, viewers] = await Promise.all([
-    prisma.auditLog.findMany({
-      where: { entityType: 'Patient', entityId: id, action: { not: 'view' } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: 50,
-      include: { user: { select: { name: true, email: true } } },
-    }),
-    prisma.auditLog.groupBy({
-      by: ['userId'],
-      where: { entityType: 'Patient', entityId: id, action: 'view' },
-      _max: { createdAt: true },
-      _count: { _all: true },
-    }),
+  const [activity, viewers] = await Promise.all([
+    readRecordHistory({ entityType: 'Patient', entityId: id, describe: describePatientActivity, includeViews: false }),
+    readRecordViewers({ entityType: 'Patient', entityId: id }),
   ])
-  const users = await prisma.user.findMany({
-    where: { id: { in: viewers.map((viewer) => viewer.userId).filter((userId): userId is string => Boolean(userId)) } },
-    select: { id: true, name: true, email: true },
-  })
-  const byId = new Map(users.map((user) => [user.id, user]))
-  return {
-    entries,
-    viewers: viewers
-      .map((viewer) => ({
-        name: (viewer.userId && byId.get(viewer.userId)?.name) || 'Unknown user',
-        email: (viewer.userId && byId.get(viewer.userId)?.email) || null,
-        views: viewer._count._all,
-        lastViewedAt: viewer._max.createdAt!,
-      }))
-      .sort((a, b) => b.lastViewedAt.getTime() - a.lastViewedAt.getTime()),
-  }
+  return { activity, viewers }
 }
 
 export async function findPatientForLead(leadId: string) {
@@ -428,14 +405,12 @@ export function patientToJson(patient: PatientRecord) {
 
 export async function listPatientsForApi(query: ListQuery, timeZone: string) {
   const where = patientListWhere(query, timeZone, new Date())
-  const [total, patients] = await Promise.all([
-    prisma.patient.count({ where }),
-    prisma.patient.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-  ])
-  return { total, patients: patients.map(patientToJson) }
+  const { rows, total } = await paginate(
+    {
+      count: () => prisma.patient.count({ where }),
+      findMany: (window) => prisma.patient.findMany({ where, orderBy: NEWEST_FIRST, ...window }),
+    },
+    query,
+  )
+  return { total, patients: rows.map(patientToJson) }
 }

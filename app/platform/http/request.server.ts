@@ -27,16 +27,28 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return resolved.origin === origin ? to : fallback
 }
 
+function queryOf(from: Request | URLSearchParams) {
+  return from instanceof URLSearchParams ? from : new URL(from.url).searchParams
+}
+
 /**
- * Where a dialog goes when it closes or saves, from the dialog URL's query:
- * `redirectTo` when it is a path of this site (e.g. the record's page), else
- * the list it was opened from, with that list's query.
+ * The list a dialog route was opened over, with that list's query (search,
+ * filters, page): where a dialog goes once its record is deleted.
  */
-export function dialogExitPath(query: URLSearchParams, listPath: string) {
-  const listQuery = new URLSearchParams(query)
+export function dialogListPath(from: Request | URLSearchParams, listPath: string) {
+  const listQuery = new URLSearchParams(queryOf(from))
   listQuery.delete('redirectTo')
-  const list = listQuery.size > 0 ? `${listPath}?${listQuery}` : listPath
-  return safeRedirectPath(query.get('redirectTo'), list)
+  return listQuery.size > 0 ? `${listPath}?${listQuery}` : listPath
+}
+
+/**
+ * The one exit rule of dialog routes: where Cancel, the close button, Escape
+ * and a save go. That is `redirectTo` from the dialog's URL when it is a path
+ * of this site (e.g. the record's page the dialog was opened from), else the
+ * list with its query. Loaders hand it to the page as `closeTo`.
+ */
+export function dialogExitPath(from: Request | URLSearchParams, listPath: string) {
+  return safeRedirectPath(queryOf(from).get('redirectTo'), dialogListPath(from, listPath))
 }
 
 export function isJsonRequest(request: Request) {

@@ -1,0 +1,247 @@
+import { Link } from '@remix-run/react'
+import { useId } from 'react'
+import { type FilterDefinition, FilterForm, ViewToggle, clearFiltersHref, isFiltered } from '~/components/filters'
+import { PageFrame } from '~/components/page-header'
+import { Pagination, type PaginationWording } from '~/components/pagination'
+import { useDialogOutletOnly } from '~/components/route-dialog'
+import { buttonClassName } from '~/components/ui/button'
+import { cn } from '~/lib/misc'
+
+export type ListView = 'table' | 'cards'
+
+/** One column of a list's table: its header, how a row's cell reads, and whether it names the row. */
+export type Column<Row> = {
+  header: string
+  cell: (row: Row) => React.ReactNode
+  /** The column that names the row: its cells are row headers (`th scope="row"`). */
+  rowHeader?: boolean
+  className?: string
+}
+
+/** A row as a card: its name (a link to the record), a badge, labelled details, then actions. */
+export type Card = {
+  title: string
+  to: string
+  subtitle?: React.ReactNode
+  badge?: React.ReactNode
+  details: ReadonlyArray<readonly [label: string, value: React.ReactNode]>
+  extra?: React.ReactNode
+  actions?: React.ReactNode
+}
+
+export function DataTable<Row>({
+  rows,
+  rowKey,
+  columns,
+  caption,
+}: {
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+  columns: ReadonlyArray<Column<Row>>
+  caption?: string
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className="bg-slate-50 text-left">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="align-top">
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.header} scope="row" className={cn('px-4 py-3 text-left font-medium', column.className)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.header} className={cn('px-4 py-3', column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export function CardGrid<Row>({
+  rows,
+  rowKey,
+  card,
+  headingLevel,
+}: {
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+  card: (row: Row) => Card
+  headingLevel: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {rows.map((row) => {
+        const { title, to, subtitle, badge, details, extra, actions } = card(row)
+        return (
+          <li key={rowKey(row)} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <Heading className="font-semibold">
+                  <Link to={to} className="hover:underline">
+                    {title}
+                  </Link>
+                </Heading>
+                {subtitle ? <p className="text-xs text-slate-600">{subtitle}</p> : null}
+              </div>
+              {badge}
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {details.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="min-w-0 truncate">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {extra}
+            {actions}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export type EmptyText = { title: string; advice?: string }
+
+/**
+ * What a list shows without rows. A search or filter that finds nothing
+ * offers to clear them; only a list with no records at all offers to add the
+ * first one.
+ */
+export function EmptyState({
+  filtered,
+  clearTo,
+  noRecords,
+  noMatches,
+}: {
+  filtered: boolean
+  clearTo: string
+  noRecords: EmptyText & { action?: React.ReactNode }
+  noMatches: EmptyText
+}) {
+  const { title, advice } = filtered
+    ? { advice: 'Try other words or fewer filters.', ...noMatches }
+    : noRecords
+  const action = filtered ? (
+    <Link to={clearTo} className={buttonClassName('secondary')}>
+      Clear search and filters
+    </Link>
+  ) : (
+    noRecords.action
+  )
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+      <p className="text-lg font-medium">{title}</p>
+      {advice ? <p className="mt-1 text-sm text-slate-600">{advice}</p> : null}
+      {action ? <div className="mt-4 flex justify-center gap-3">{action}</div> : null}
+    </div>
+  )
+}
+
+/**
+ * A list page: header (title, subtitle, actions), the filter bar, the list
+ * heading with its count and the Table/Cards switch, the rows as a table or
+ * as cards (or the empty state), the page links, and the dialog route open
+ * over it. Without JavaScript an open dialog is the whole page.
+ */
+export function ListPage<Row>({
+  title,
+  subtitle,
+  actions,
+  level = 1,
+  filters,
+  heading,
+  total,
+  rows,
+  rowKey,
+  view,
+  columns,
+  caption,
+  card,
+  empty,
+  pagination,
+  outlet = null,
+}: {
+  title: string
+  subtitle?: string
+  actions?: React.ReactNode
+  /** 2 for a settings tab, whose title sits under the settings page's. */
+  level?: 1 | 2
+  filters?: { label: string; submitLabel?: string; fields: readonly FilterDefinition[] }
+  /** Shown with the count: 'Caregiver Directory (12)'. */
+  heading?: string
+  total: number
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+  /** The view in the URL, with the Table/Cards switch in this order; without it, a table. */
+  view?: { current: ListView; order?: ReadonlyArray<ListView> }
+  columns: ReadonlyArray<Column<Row>>
+  caption?: string
+  card?: (row: Row) => Card
+  empty: { noRecords: EmptyText & { action?: React.ReactNode }; noMatches?: EmptyText }
+  pagination?: { page: number; pageSize: number; noun?: string; label?: string; wording?: PaginationWording }
+  outlet?: React.ReactNode
+}) {
+  const headingId = useId()
+  if (useDialogOutletOnly(outlet)) return outlet
+
+  const filtered = filters ? isFiltered(filters.fields) : false
+  const ListHeading = level === 1 ? 'h2' : 'h3'
+  const cardHeadingLevel = heading || level === 2 ? 3 : 2
+  const list = (
+    <>
+      {heading || view ? (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          {heading ? (
+            <ListHeading id={headingId} className="text-lg font-semibold">
+              {heading} ({total})
+            </ListHeading>
+          ) : null}
+          {view ? <ViewToggle current={view.current} order={view.order} className="ml-auto" /> : null}
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <EmptyState
+          filtered={filtered}
+          clearTo={clearFiltersHref(view?.current)}
+          noRecords={empty.noRecords}
+          noMatches={empty.noMatches ?? empty.noRecords}
+        />
+      ) : view?.current === 'cards' && card ? (
+        <CardGrid rows={rows} rowKey={rowKey} card={card} headingLevel={cardHeadingLevel} />
+      ) : (
+        <DataTable rows={rows} rowKey={rowKey} columns={columns} caption={caption} />
+      )}
+      {pagination && total > 0 ? <Pagination total={total} {...pagination} /> : null}
+    </>
+  )
+  return (
+    <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
+      {filters ? (
+        <FilterForm label={filters.label} view={view?.current} fields={filters.fields} submitLabel={filters.submitLabel} />
+      ) : null}
+      {heading ? <section aria-labelledby={headingId}>{list}</section> : list}
+      {outlet}
+    </PageFrame>
+  )
+}

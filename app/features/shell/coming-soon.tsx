@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ComingSoon, PageFrame } from '~/components/page-header'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import type { Permission } from '~/platform/auth/permissions'
+
+type Placeholder = {
+  title: string
+  notice: string
+  permission: Permission
+  /** A tab of the settings page rather than a page of its own. */
+  settingsTab?: true
+}
+
+/**
+ * The areas not built yet, by path. Each of their route modules re-exports
+ * this one, so they all say plainly that the area is coming, and nothing
+ * else, in one way.
+ */
+const PLACEHOLDERS: Record<string, Placeholder> = {
+  '/': {
+    title: 'Dashboard',
+    notice:
+      'The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.',
+    permission: 'records:read',
+  },
+  '/calendar': {
+    title: 'Calendar & Appointments',
+    notice: 'Appointment scheduling is being built: no appointments are stored in the portal yet.',
+    permission: 'records:read',
+  },
+  '/e-signatures': {
+    title: 'E-Signatures',
+    notice: 'E-signature tracking is being built: requests sent from the portal will be listed here.',
+    permission: 'records:read',
+  },
+  '/esign-test': {
+    title: 'E-Signature Test',
+    notice: 'Provider testing is being built: connect GoFormz or BoldSign in Settings first.',
+    permission: 'records:read',
+  },
+  '/pdf-to-form': {
+    title: 'PDF to Jotform Converter',
+    notice: 'The PDF to online form converter is being built.',
+    permission: 'records:read',
+  },
+  '/settings/esign-test': {
+    title: 'E-Sign Test',
+    notice: 'Provider testing is being built: connect GoFormz or BoldSign first.',
+    permission: 'records:read',
+    settingsTab: true,
+  },
+  '/settings/goformz': {
+    title: 'GoFormz',
+    notice: 'GoFormz credentials and form defaults are being built.',
+    permission: 'integrations:manage',
+    settingsTab: true,
+  },
+  '/settings/email-templates': {
+    title: 'Email Automation',
+    notice: 'Email templates and form submissions are being built.',
+    permission: 'records:read',
+    settingsTab: true,
+  },
+  '/settings/workflows': {
+    title: 'Workflows',
+    notice: 'Workflow stages for leads, patients and caregivers are being built.',
+    permission: 'records:read',
+    settingsTab: true,
+  },
+  '/settings/general': {
+    title: 'General',
+    notice: 'More settings are coming soon.',
+    permission: 'records:read',
+    settingsTab: true,
+  },
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1')
+  const placeholder = PLACEHOLDERS[path]
+  if (!placeholder) throw new Response('Not Found', { status: 404 })
+  await requireUserWithPermission(request, placeholder.permission)
+  return json({ title: placeholder.title, notice: placeholder.notice, settingsTab: placeholder.settingsTab ?? false })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: [data?.title, data?.settingsTab ? 'Settings' : null, 'Healthcare Portal'].filter(Boolean).join(' | ') },
+]
+
+export default function ComingSoonPage() {
+  const { title, notice, settingsTab } = useLoaderData<typeof loader>()
+  return (
+    <PageFrame title={title} level={settingsTab ? 2 : 1}>
+      <ComingSoon>{notice}</ComingSoon>
+    </PageFrame>
+  )
+}
