@@ -7,7 +7,8 @@ import { GHL_SYNC_JOB, syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { createTestUser, testActor } from '#tests/support/fixtures'
 import { useFakeGhl } from '#tests/support/ghl'
 
-const fake = useFakeGhl({ timeoutMs: 300 })
+// Long enough that a loaded CI machine still gets a 401 back before the client gives up.
+const fake = useFakeGhl({ timeoutMs: 1500 })
 
 let counter = 0
 async function newLead(overrides: Record<string, string> = {}) {

@@ -11,7 +11,7 @@ export function useFakeGhl(options: { timeoutMs?: number } = {}) {
       GHL_API_BASE_URL: holder.ghl.url,
       GHL_API_TOKEN: holder.ghl.token,
       GHL_LOCATION_ID: holder.ghl.locationId,
-      GHL_TIMEOUT_MS: String(options.timeoutMs ?? 500),
+      GHL_TIMEOUT_MS: String(options.timeoutMs ?? 1500),
     })
     resetEnvCache()
   })
