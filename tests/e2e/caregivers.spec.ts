@@ -121,7 +121,7 @@ test.describe('caregiver profile dialogs', () => {
     for (const close of ['Cancel', 'Escape'] as const) {
       await page.getByRole('link', { name: 'Delete', exact: true }).click()
       const dialog = page.getByRole('dialog', { name: 'Delete Caregiver' })
-      await expect(dialog).toBeVisible()
+      await expect(dialog).toContainText(`Are you sure you want to delete Stay Carer${unique}?`)
       if (close === 'Cancel') await dialog.getByRole('link', { name: 'Cancel' }).click()
       else await page.keyboard.press('Escape')
       await expect(dialog).toHaveCount(0)
