@@ -47,6 +47,20 @@ test.describe('accessibility: admin pages', () => {
     })
   }
 
+  // The forms that open over their lists; a flow scans only the states it reaches by its steps.
+  for (const dialog of [
+    { path: '/leads/new', title: 'Add New Lead' },
+    { path: '/patients/new', title: 'New Patient Registration' },
+    { path: '/caregivers/new', title: 'New Caregiver Application' },
+  ]) {
+    test(`dialog ${dialog.path}`, async ({ page }) => {
+      const response = await page.goto(dialog.path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('dialog', { name: dialog.title }).getByRole('heading', { name: dialog.title })).toBeVisible()
+      await checkA11y(page, { label: `${dialog.title} dialog`, include: '[role=dialog]' })
+    })
+  }
+
   test('add-user form, empty and with errors', async ({ page }) => {
     const response = await page.goto('/settings/users/new')
     expect(response?.status()).toBe(200)
