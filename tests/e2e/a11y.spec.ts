@@ -25,7 +25,8 @@ test.describe('accessibility: signed out', () => {
 test.describe('accessibility: admin pages', () => {
   useRole('admin')
 
-  for (const entry of SIDEBAR) {
+  // /settings opens its first tab, which is scanned with the other tabs below.
+  for (const entry of SIDEBAR.filter((entry) => entry.href !== '/settings')) {
     test(`sidebar page ${entry.href}`, async ({ page }) => {
       const response = await page.goto(entry.href)
       expect(response?.status()).toBe(200)
