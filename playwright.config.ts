@@ -10,9 +10,10 @@ const CI = Boolean(process.env.CI)
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores: one worker per core, files in parallel, tests in a file in order.
+  // Two cores: one worker per core. Every test makes its own records and
+  // starts from a saved sign-in, so any test may run beside any other.
   workers: 2,
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   // Generous: CI machines have two cores and every test drives a real browser and server.

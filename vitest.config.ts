@@ -18,6 +18,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     restoreMocks: true,
+    // An unexpected console.error fails the test (tests/support/console-errors.ts).
+    setupFiles: ['tests/support/console-errors.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {

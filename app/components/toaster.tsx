@@ -28,7 +28,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   useEffect(() => {
     if (!visible || !hydrated) return
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS)
+    // Hide this toast only: a new one can arrive just as this one's time runs
+    // out, after it has rendered but before this timer is cleared.
+    const timer = setTimeout(
+      () => setVisible((current) => (current?.id === visible.id ? null : current)),
+      TOAST_DURATION_MS,
+    )
     return () => clearTimeout(timer)
   }, [visible, hydrated])
 

@@ -57,7 +57,7 @@ test.describe('session timeout warning', () => {
     await expect(dialog).toContainText(/signed out in \d+ seconds/)
     const stay = dialog.getByRole('button', { name: 'Stay signed in' })
     await expect(stay).toBeFocused()
-    await checkA11y(page, { label: 'session timeout warning' })
+    await checkA11y(page, { label: 'session timeout warning', include: '[role=alertdialog]' })
 
     // The countdown runs.
     const before = Number(/in (\d+) seconds/.exec((await dialog.textContent()) ?? '')?.[1])

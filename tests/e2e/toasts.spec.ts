@@ -57,6 +57,46 @@ test.describe('notifications', () => {
       await expect(notifications(page).getByTestId('toast')).toHaveCount(0)
     })
 
+    test('a toast that arrives as the previous one runs out stays its five seconds', async ({ page }) => {
+      // The toasts' five-second timers wait for the test, so the first one can
+      // run out at the worst moment: just after the second toast has rendered.
+      await page.addInitScript((duration) => {
+        const held = new Map<number, () => void>()
+        const { setTimeout: realSet, clearTimeout: realClear } = window
+        let nextId = 1
+        window.setTimeout = ((callback: () => void, ms?: number, ...args: unknown[]) => {
+          if (ms !== duration) return realSet(callback, ms, ...args)
+          const id = -nextId++
+          held.set(id, callback)
+          return id
+        }) as typeof window.setTimeout
+        window.clearTimeout = ((id?: number) => {
+          if (id === undefined || !held.delete(id)) realClear(id)
+        }) as typeof window.clearTimeout
+        /** Runs out every toast timer started so far, when `title` first shows. */
+        Object.assign(window, {
+          expireToastsWhenShown(title: string) {
+            const expired = [...held.values()]
+            held.clear()
+            const observer = new MutationObserver(() => {
+              if (!document.querySelector('[data-testid="toast"]')?.textContent?.includes(title)) return
+              observer.disconnect()
+              for (const callback of expired) callback()
+            })
+            observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+          },
+        })
+      }, 5_000)
+      await createUser(page)
+      const toast = notifications(page).getByTestId('toast')
+      await expect(toast).toContainText('User created')
+
+      await page.evaluate(() => (window as unknown as { expireToastsWhenShown(title: string): void }).expireToastsWhenShown('User updated'))
+      await page.getByRole('button', { name: 'Save changes' }).click()
+      // The first toast's timer must not take the second toast with it.
+      await expect(toast).toContainText('User updated')
+    })
+
     test('a toast can be dismissed with its close button', async ({ page }) => {
       await createUser(page)
       const toast = notifications(page).getByTestId('toast')

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { useForm } from '@conform-to/react'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { toFormDefaults, type CaregiverFormDefaults } from '~/features/caregivers/caregiver-form'
 import { loader as listLoader } from '~/routes/_app.caregivers'
 import { action as newAction, loader as newLoader } from '~/routes/_app.caregivers.new'
@@ -17,6 +17,7 @@ import { DEMO_CAREGIVER_COUNT, seedDemoData } from '~/features/demo-data.server'
 import { getEnv } from '~/platform/env.server'
 import { getToast } from '~/platform/http/toast.server'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { expectConsoleErrors } from '#tests/support/console-errors'
 import { SAMPLE_PDF, interruptedUpload } from '#tests/support/uploads'
 
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)])
@@ -298,7 +299,7 @@ describe('submitting an application', () => {
 
   test('a failed save answers 500 with what was typed, so the form comes back filled in', async () => {
     const { cookie } = await signedInUser('coordinator')
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const loggedErrors = expectConsoleErrors()
     const before = storedFiles().length
     const restore = failDatabaseWrites()
     let response: Response
@@ -310,6 +311,7 @@ describe('submitting an application', () => {
     } finally {
       restore()
     }
+    expect(loggedErrors).toHaveBeenCalled()
     expect(response.status).toBe(500)
     expect(await toastOf(response)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to submit caregiver application' })
     const body = await response.json()
@@ -390,7 +392,7 @@ describe('editing', () => {
   test('a failed edit comes back with the typed values, not the stored ones or a blank form', async () => {
     const { cookie } = await signedInUser('coordinator')
     const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Edit Fails' })
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const loggedErrors = expectConsoleErrors()
     const restore = failDatabaseWrites()
     let response: Response
     try {
@@ -402,6 +404,7 @@ describe('editing', () => {
     } finally {
       restore()
     }
+    expect(loggedErrors).toHaveBeenCalled()
     expect(response.status).toBe(500)
     const body = await response.json()
     expect(body.error).toEqual({ '': ['Failed to update caregiver'] })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.settings.document-types'
 import { action as newAction, loader as newLoader } from '~/routes/_app.settings.document-types.new'
 import { action as editAction, loader as editLoader } from '~/routes/_app.settings.document-types.$documentTypeId.edit'
@@ -8,6 +8,7 @@ import { action as apiListAction, loader as apiListLoader } from '~/routes/api.d
 import { action as apiOneAction, loader as apiOneLoader } from '~/routes/api.document-types.$documentTypeId'
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, toastOf, failDatabaseWrites } from '#tests/support/fixtures'
+import { expectConsoleErrors } from '#tests/support/console-errors'
 
 const PATH = '/settings/document-types'
 const UNKNOWN_ID = '11111111-1111-4111-8111-111111111111'
@@ -207,7 +208,7 @@ describe('Settings → Document Types page', () => {
     await createViaPage(cookie, { name, ghlTag: 'broken', isActive: 'on' })
     const created = await prisma.documentType.findFirstOrThrow({ where: { name } })
     const params = { documentTypeId: created.id }
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const loggedErrors = expectConsoleErrors()
     const restore = failDatabaseWrites()
     try {
       const create = await createViaPage(cookie, { name: `${name} 2`, ghlTag: 'broken-2' })
@@ -226,6 +227,7 @@ describe('Settings → Document Types page', () => {
     } finally {
       restore()
     }
+    expect(loggedErrors).toHaveBeenCalled()
     expect(await prisma.documentType.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ ghlTag: 'broken' })
     expect(await prisma.documentType.count({ where: { name: `${name} 2` } })).toBe(0)
   })

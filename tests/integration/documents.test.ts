@@ -14,7 +14,7 @@ import { prisma } from '~/platform/db.server'
 import { getEnv, resetEnvCache } from '~/platform/env.server'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
-import { SAMPLE_PDF, interruptedUpload, multipartRequest } from '#tests/support/uploads'
+import { SAMPLE_PDF, interruptedUpload, largeUpload, multipartRequest } from '#tests/support/uploads'
 
 const fake = useFakeBoldsign()
 
@@ -70,9 +70,8 @@ describe('uploading', () => {
   test('a file over 50 MB is refused while streaming and leaves nothing behind', async () => {
     const { cookie } = await signedInUser('coordinator')
     const before = storedFiles().length
-    const big = new Uint8Array(51 * 1024 * 1024)
-    big.set(SAMPLE_PDF.subarray(0, 100))
-    const response = await upload(cookie, { category: 'general' }, { name: 'big.pdf', type: 'application/pdf', bytes: big })
+    const request = largeUpload('/documents-new/upload', cookie, { fields: { category: 'general' }, fileField: 'file', size: 51 * 1024 * 1024 })
+    const response = await callRoute(uploadAction, request)
     expect(response.status).toBe(413)
     expect((await response.json()).error.file).toEqual(['The file is larger than 50MB'])
     expect(storedFiles().length).toBe(before)

@@ -1,4 +1,4 @@
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.patients'
 import { action as newAction, loader as newLoader } from '~/routes/_app.patients.new'
 import { action as stepAction, loader as stepLoader } from '~/routes/_app.patients.$patientId.register.$step'
@@ -8,6 +8,7 @@ import { prisma } from '~/platform/db.server'
 import { DEMO_PATIENT_COUNT, seedDemoData } from '~/features/demo-data.server'
 import { digitsOf } from '~/lib/search'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
+import { expectConsoleErrors } from '#tests/support/console-errors'
 
 const personal = {
   firstName: 'Edith',
@@ -253,7 +254,7 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie, { ...personal, email: 'outage@example.com' })
     const id = patient!.id
     const before = await prisma.patient.count()
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const loggedErrors = expectConsoleErrors()
     const restore = failDatabaseWrites()
     try {
       const create = await callRoute(newAction, makeRequest('/patients/new', { cookie, form: { ...personal, email: 'never@example.com' } }))
@@ -266,8 +267,8 @@ describe('the five-step registration', () => {
       expect(await toastOf(update)).toMatchObject({ type: 'destructive', title: 'Error', description: 'Failed to update patient' })
     } finally {
       restore()
-      vi.restoreAllMocks()
     }
+    expect(loggedErrors).toHaveBeenCalled()
     expect(await prisma.patient.count()).toBe(before)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal'])
   })

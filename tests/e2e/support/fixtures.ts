@@ -1,10 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { TEST_PASSWORD, TEST_USERS, storageStatePath, type TestRole } from './config'
 
-export { expect, test }
+export { expect }
 export type { Page }
 export * from './config'
+
+/** Playwright's test, where an uncaught error in the page fails the test. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.stack ?? error.message))
+    await use(page)
+    expect(errors, 'uncaught errors in the page').toEqual([])
+  },
+})
 
 /**
  * Signs in through the real /login form (works with or without JavaScript)
@@ -35,9 +45,24 @@ export function mainNav(page: Page) {
 
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-/** Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules). */
-export async function checkA11y(page: Page, { label }: { label?: string } = {}) {
-  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze()
+/**
+ * Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules).
+ * One scan costs seconds, so each page state is scanned once: a11y.spec.ts
+ * scans every page and dialog that has an address, shell included; a flow
+ * scans only the states its steps reach, and only what they changed, with
+ * `include` (a CSS selector): '[role=dialog]' or 'main'.
+ */
+export async function checkA11y(page: Page, { label, include }: { label?: string; include?: string } = {}) {
+  const axe = new AxeBuilder({ page })
+    // Only violations are read, so axe may skip the details of what passed.
+    // (First: options() replaces whatever was set before it.)
+    .options({ resultTypes: ['violations'] })
+    .withTags(A11Y_TAGS)
+    // One run in the page. The default also opens a second page to merge the
+    // results of frames, and the portal has no frames.
+    .setLegacyMode(true)
+  if (include) axe.include(include)
+  const results = await axe.analyze()
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   const summary = blocking.map((v) => ({
     rule: v.id,
