@@ -22,6 +22,7 @@ describe('environment settings', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_EMAIL'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgresql://db/app' }, 'SESSION_SECRET'],
+    [{ MFA_REQUIRED_ROLES: 'admin,superuser' }, 'MFA_REQUIRED_ROLES'],
   ])('a bad value stops start-up naming the variable: %o', (values, variable) => {
     expect(() => parseEnv(values)).toThrow(EnvError)
     expect(() => parseEnv(values)).toThrow(new RegExp(`\\b${variable}\\b`))
@@ -33,5 +34,15 @@ describe('environment settings', () => {
 
   test('empty values count as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000)
+  })
+
+  test('MFA is required of admins unless MFA_REQUIRED_ROLES says otherwise; empty requires it of nobody', () => {
+    expect(parseEnv({}).MFA_REQUIRED_ROLES).toEqual(['admin'])
+    expect(parseEnv({ MFA_REQUIRED_ROLES: ' admin, coordinator ,viewer' }).MFA_REQUIRED_ROLES).toEqual([
+      'admin',
+      'coordinator',
+      'viewer',
+    ])
+    expect(parseEnv({ MFA_REQUIRED_ROLES: '' }).MFA_REQUIRED_ROLES).toEqual([])
   })
 })
