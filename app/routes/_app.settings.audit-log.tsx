@@ -7,6 +7,7 @@ import { Button, buttonClassName } from '~/components/ui/button'
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
+  auditActionLabel,
   buildAuditPagination,
   listAuditEntityTypes,
   listAuditEntries,
@@ -15,7 +16,7 @@ import { listUsers } from '~/features/users/users.server'
 import { auditFilterSchema } from '~/features/audit-log/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { cn, titleCase } from '~/lib/misc'
+import { cn } from '~/lib/misc'
 import { addDays, formatTimestamp, zonedDayStart } from '~/lib/time'
 
 export const meta: MetaFunction = () => [{ title: 'Audit Log | Settings | Healthcare Portal' }]
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const users = await listUsers()
   if (values.entityType && !entityTypes.includes(values.entityType)) entityTypes.push(values.entityType)
   const options = {
-    actions: AUDIT_ACTIONS.map((action) => ({ value: action, label: titleCase(action) })),
+    actions: AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
     entityTypes: entityTypes.map((type) => ({ value: type, label: type })),
     users: users.map((user) => ({
       value: user.id,
@@ -74,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Formatted on the server, in the agency's zone, so every browser shows the same.
       when: formatTimestamp(entry.createdAt, timeZone),
       who: entry.user?.name ?? entry.actorEmail ?? 'System',
-      action: titleCase(entry.action),
+      action: auditActionLabel(entry.action),
       entityType: entry.entityType,
       entityId: entry.entityId,
       ipAddress: entry.ipAddress,
