@@ -7,6 +7,8 @@ import { z } from 'zod'
  * browser and the server agree.
  */
 
+/** How many recovery codes a user gets at a time. */
+export const RECOVERY_CODE_COUNT = 10
 /** The letters of recovery codes: no 0/o, 1/i/l, so nothing reads as something else. */
 export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 /** 16 letters of 31: about 79 bits, so a stored SHA-256 cannot be reversed by guessing. */

@@ -8,6 +8,7 @@ import { prisma } from '~/platform/db.server'
 import { decrypt, encrypt } from '~/platform/encryption.server'
 import {
   RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
   formatRecoveryCode,
   isTotpCode,
@@ -25,7 +26,6 @@ import { countAttempt, forgiveAttempt, passwordCheckLimits, tooManyAttemptsMessa
 export const MFA_ISSUER = 'Healthcare Portal'
 /** What every authenticator app supports: 6 digits every 30 seconds, HMAC-SHA-1. */
 const TOTP_OPTIONS = { period: 30, digits: 6, algorithm: 'SHA-1' } as const
-export const RECOVERY_CODE_COUNT = 10
 
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check that the time on your phone is correct and try the current code.'
 export const USED_CODE_MESSAGE = 'That code has already been used. Wait for the next code from your app.'
