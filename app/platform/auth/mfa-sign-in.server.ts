@@ -39,7 +39,7 @@ type ProofValue = PasswordProof & { purpose: string; password: string; expiresAt
  * Ties the proof to the password it proves: changing the password (an admin
  * resetting it) makes proofs of the old one worthless at once.
  */
-export function passwordFingerprint(passwordHash: string) {
+function passwordFingerprint(passwordHash: string) {
   return crypto.createHash('sha256').update(`${PURPOSE}:${passwordHash}`).digest('base64url')
 }
 
