@@ -100,6 +100,39 @@ export function SelectField({
   )
 }
 
+/** One checkbox with its label beside it and its errors below, wired like Field. */
+export function CheckboxField({
+  labelProps,
+  inputProps,
+  errors,
+  className,
+}: {
+  labelProps: React.LabelHTMLAttributes<HTMLLabelElement> & { children: React.ReactNode }
+  inputProps: React.InputHTMLAttributes<HTMLInputElement>
+  errors?: ListOfErrors
+  className?: string
+}) {
+  const fallbackId = useId()
+  const id = inputProps.id ?? fallbackId
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="mt-0.5 h-4 w-4 rounded border-slate-400"
+          {...inputProps}
+          type="checkbox"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800" {...labelProps} />
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}
+
 /** Errors that belong to the whole form rather than one field. */
 export function FormErrors({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   if (!errors?.some(Boolean)) return null

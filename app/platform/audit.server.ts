@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
+import { titleCase } from '~/lib/misc'
 import type { Actor } from '~/platform/actor'
 import { changeEventType, isChangeAction, recordDomainEvent } from '~/platform/events.server'
 
@@ -12,8 +13,19 @@ export const AUDIT_ACTIONS = [
   'login',
   'login_failed',
   'logout',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_recovery_codes_regenerated',
+  'mfa_reset',
+  'mfa_verification_failed',
+  'mfa_recovery_code_used',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** 'login_failed' → 'Login Failed', 'mfa_reset' → 'MFA Reset'. */
+export function auditActionLabel(action: string) {
+  return titleCase(action).replace(/\bMfa\b/g, 'MFA')
+}
 
 type AuditEntry = {
   actor: Actor

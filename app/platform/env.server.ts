@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { z } from 'zod'
+import { ROLES, type Role, isRole } from '~/platform/auth/permissions'
 import { ensurePrivateDirectory } from '~/platform/data-dir.server'
 
 const booleanString = z
@@ -22,6 +23,22 @@ const s3Endpoint = z
   .refine((value) => !URL.canParse(value) || (!new URL(value).username && !new URL(value).password), {
     message: 'must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
   })
+
+/** Comma-separated roles; an empty value is an empty list, not "unset". */
+const roleList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+  )
+  .refine((roles): roles is Role[] => roles.every(isRole), {
+    message: `must be roles from ${ROLES.join(', ')}, separated by commas`,
+  })
+
+/** Settings whose empty value means something of its own rather than the default. */
+const EMPTY_IS_A_VALUE = new Set(['MFA_REQUIRED_ROLES'])
 
 /**
  * Every setting the server reads. Documented in README.md ("Settings");
@@ -84,6 +101,9 @@ export const envSchema = z.object({
   // log2 of scrypt's N for new password hashes; stored hashes keep their own.
   // Below 17 only for tests and demonstrations.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  // Roles that must use an authenticator app; '' requires it of nobody
+  // (demonstrations and automated tests).
+  MFA_REQUIRED_ROLES: roleList.default(['admin']),
 })
 
 export type Env = z.infer<typeof envSchema> & {
@@ -106,7 +126,9 @@ export class EnvError extends Error {}
 /** Turns Zod's issues into one line per variable, naming it. */
 export function parseEnv(source: Record<string, string | undefined>): z.infer<typeof envSchema> {
   const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(source).filter(
+      ([name, value]) => value !== undefined && (value !== '' || EMPTY_IS_A_VALUE.has(name)),
+    ),
   )
   const result = envSchema.safeParse(cleaned)
   if (!result.success) {

@@ -3,10 +3,14 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClassName } from '~/components/ui/button'
+import { getMfaStatus } from '~/features/users/mfa.server'
+import { RECOVERY_CODE_COUNT } from '~/features/users/mfa-schema'
+import { getEnv } from '~/platform/env.server'
+import { formatDate } from '~/lib/time'
 import { changeUserPassword, verifyUserPassword } from '~/features/users/users.server'
 import { PASSWORD_MIN_LENGTH, changePasswordSchema } from '~/features/users/auth-schema'
 import { requireSession, requireUser } from '~/platform/auth/auth.server'
@@ -20,11 +24,17 @@ export const meta: MetaFunction = () => [{ title: 'My account | Healthcare Porta
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  const mfa = await getMfaStatus(user.id)
   return json({
     user: {
       name: user.name,
       email: user.email,
       role: isRole(user.role) ? ROLE_LABELS[user.role] : user.role,
+    },
+    mfa: {
+      enabled: mfa.enabled,
+      since: mfa.enabledAt ? formatDate(mfa.enabledAt, getEnv().AGENCY_TIME_ZONE) : null,
+      recoveryCodesLeft: mfa.recoveryCodesLeft,
     },
   })
 }
@@ -66,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, mfa } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -94,6 +104,37 @@ export default function AccountPage() {
             <dd>{user.role}</dd>
           </dl>
           <p className="mt-3 text-xs text-slate-600">An administrator can change your name or role.</p>
+        </section>
+        <section aria-labelledby="mfa-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+          <h2 id="mfa-heading" className="mb-1 text-lg font-semibold">
+            Two-factor authentication
+          </h2>
+          {mfa.enabled ? (
+            <>
+              <p className="mb-4 text-sm text-slate-700">
+                On since {mfa.since}: after your password you enter a code from your authenticator app. You have{' '}
+                {mfa.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Link to="/account/two-factor/recovery-codes" className={buttonClassName('secondary')}>
+                  New recovery codes
+                </Link>
+                <Link to="/account/two-factor/disable" className={buttonClassName('secondary')}>
+                  Turn off two-factor authentication
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-slate-700">
+                Off. With it on, you enter a code from an app on your phone after your password, so a stolen password
+                alone cannot open the portal.
+              </p>
+              <Link to="/account/two-factor" className={buttonClassName()}>
+                Set up two-factor authentication
+              </Link>
+            </>
+          )}
         </section>
         <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
           <h2 id="password-heading" className="mb-1 text-lg font-semibold">

@@ -3,12 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ListPage } from '~/components/list-page'
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEntityTypes, listAuditEntries } from '~/platform/audit.server'
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel, listAuditEntityTypes, listAuditEntries } from '~/platform/audit.server'
 import { listUsers } from '~/features/users/users.server'
 import { auditFilterSchema } from '~/features/audit-log/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { titleCase } from '~/lib/misc'
 import { addDays, formatTimestamp, zonedDayStart } from '~/lib/time'
 
 export const meta: MetaFunction = () => [{ title: 'Audit Log | Settings | Healthcare Portal' }]
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const users = await listUsers()
   if (values.entityType && !entityTypes.includes(values.entityType)) entityTypes.push(values.entityType)
   const options = {
-    actions: AUDIT_ACTIONS.map((action) => ({ value: action, label: titleCase(action) })),
+    actions: AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
     entityTypes: entityTypes.map((type) => ({ value: type, label: type })),
     users: users.map((user) => ({
       value: user.id,
@@ -67,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Formatted on the server, in the agency's zone, so every browser shows the same.
       when: formatTimestamp(entry.createdAt, timeZone),
       who: entry.user?.name ?? entry.actorEmail ?? 'System',
-      action: titleCase(entry.action),
+      action: auditActionLabel(entry.action),
       entityType: entry.entityType,
       entityId: entry.entityId,
       ipAddress: entry.ipAddress,

@@ -4,18 +4,19 @@ import { parseWithZod } from '~/lib/form-input'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field, FormErrors, SelectField } from '~/components/forms'
+import { CheckboxField, Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/features/users/users.server'
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '~/features/users/auth-schema'
-import { deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/features/users/schema'
+import { deactivateUserSchema, reactivateUserSchema, resetMfaSchema, updateUserSchema } from '~/features/users/schema'
+import { getMfaStatus, resetMfa } from '~/features/users/mfa.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
 import { ActiveBadge } from '~/components/status-badge'
 import { ROLES, ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 import { destroyUserSessions } from '~/platform/auth/session.server'
-import { formatDateTime } from '~/lib/time'
+import { formatDate, formatDateTime } from '~/lib/time'
 import { formFailureReply } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
@@ -29,7 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUserWithPermission(request, 'users:manage')
   const user = await findUserForAdmin(params.userId)
   if (!user) throw new Response('No user with this id.', { status: 404, statusText: 'Not Found' })
+  const mfa = await getMfaStatus(user.id)
   return json({
+    mfa: {
+      enabled: mfa.enabled,
+      since: mfa.enabledAt ? formatDate(mfa.enabledAt, getEnv().AGENCY_TIME_ZONE) : null,
+    },
     user: {
       id: user.id,
       name: user.name,
@@ -107,13 +113,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await destroyUserSessions(user.id)
       return redirectWithToast(page, { title: 'Password reset' })
     }
+    case 'reset-mfa': {
+      const submission = parseWithZod(formData, { schema: resetMfaSchema })
+      if (submission.status !== 'success') {
+        return json({ intent: 'reset-mfa', result: submission.reply() } as const, { status: 400 })
+      }
+      const result = await resetMfa(user.id, context)
+      if (!result.ok) {
+        return json({ intent: 'reset-mfa', result: submission.reply({ formErrors: [result.message] }) } as const, {
+          status: 400,
+        })
+      }
+      // Whoever holds their sessions now may hold their phone: they sign in again.
+      await destroyUserSessions(user.id)
+      return redirectWithToast(page, { title: 'MFA reset' })
+    }
     default:
       throw new Response('Unknown form.', { status: 400, statusText: 'Bad Request' })
   }
 }
 
 export default function UserPage() {
-  const { user, isSelf } = useLoaderData<typeof loader>()
+  const { user, isSelf, mfa } = useLoaderData<typeof loader>()
   return (
     <section aria-labelledby="tab-heading" className="flex max-w-xl flex-col gap-6">
       <div>
@@ -144,12 +165,13 @@ export default function UserPage() {
       {/* Keyed by the saved values so the forms start again from them after a change. */}
       <DetailsForm key={`${user.name}|${user.role}`} />
       <PasswordForm />
+      <MfaForm key={String(mfa.enabled)} />
       <StatusForm key={String(user.isActive)} />
     </section>
   )
 }
 
-function useResultFor(intent: 'update' | 'status' | 'reset-password') {
+function useResultFor(intent: 'update' | 'status' | 'reset-password' | 'reset-mfa') {
   const data = useActionData<typeof action>()
   return data?.intent === intent ? data.result : undefined
 }
@@ -251,6 +273,57 @@ function PasswordForm() {
             <div>
               <Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
                 Reset password
+              </Button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  )
+}
+
+function MfaForm() {
+  const { mfa, isSelf } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'reset-mfa',
+    constraint: getZodConstraint(resetMfaSchema),
+    lastResult: useResultFor('reset-mfa'),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetMfaSchema }),
+  })
+  return (
+    <section aria-labelledby="mfa-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+      <h3 id="mfa-heading" className="mb-1 font-semibold">
+        Two-factor authentication
+      </h3>
+      {!mfa.enabled ? (
+        <p className="text-sm text-slate-700">Not set up.</p>
+      ) : isSelf ? (
+        <p className="text-sm text-slate-700">
+          On since {mfa.since}. To turn off your own, use{' '}
+          <Link to="/account" className="text-blue-700 underline hover:text-blue-900">
+            your account page
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            On since {mfa.since}. Resetting removes the user&apos;s authenticator app and recovery codes and signs them out
+            everywhere, for when they have lost their phone. Make sure you are talking to the user themselves.
+          </p>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="reset-mfa" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <CheckboxField
+              labelProps={{ children: "Yes, remove this user's two-factor authentication" }}
+              inputProps={getInputProps(fields.confirm, { type: 'checkbox' })}
+              errors={fields.confirm.errors}
+            />
+            <div>
+              <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
+                Reset MFA
               </Button>
             </div>
           </Form>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Form, Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SessionTimeout } from '~/features/shell/session-timeout'
 import { Sidebar } from '~/features/shell/sidebar'
-import { requireSession } from '~/platform/auth/auth.server'
+import { mfaSetupRequired, requireSession } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { getSidebarState } from '~/features/shell/sidebar.server'
 import { useOptionalUser } from '~/platform/auth/user'
@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sessionRemainingMs: session.endsAt.getTime() - Date.now(),
     sidebar: await getSidebarState(request),
     timeZone: getEnv().AGENCY_TIME_ZONE,
+    mfaSetupRequired: mfaSetupRequired(session),
   })
 }
 
@@ -23,11 +24,29 @@ export default function AppLayout() {
   const data = useLoaderData<typeof loader>()
   return (
     <div className="flex min-h-screen">
-      <Sidebar state={data.sidebar} user={data.user} />
+      {data.mfaSetupRequired ? null : <Sidebar state={data.sidebar} user={data.user} />}
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        {data.mfaSetupRequired ? <MfaSetupBar name={data.user.name} /> : null}
         <Outlet />
       </main>
       <SessionTimeout remainingMs={data.sessionRemainingMs} />
+    </div>
+  )
+}
+
+/** Instead of the sidebar while the user must set up MFA: nothing else is open to them yet. */
+function MfaSetupBar({ name }: { name: string }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
+      <p className="text-sm">
+        <span className="font-semibold">Healthcare Portal</span>
+        <span className="text-slate-600"> · Signed in as {name}</span>
+      </p>
+      <Form method="post" action="/logout">
+        <button type="submit" className="text-sm text-blue-700 underline hover:text-blue-900">
+          Sign out
+        </button>
+      </Form>
     </div>
   )
 }

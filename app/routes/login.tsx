@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { findUserByEmail } from '~/features/users/users.server'
+import { findSignInUser } from '~/features/users/mfa.server'
 import { recordAudit } from '~/platform/audit.server'
 import { anonymousActor, userActor } from '~/platform/auth/actor.server'
 import { loginSchema } from '~/features/users/auth-schema'
@@ -16,6 +17,7 @@ import { getEnv } from '~/platform/env.server'
 import { countAttempt, forgiveAttempt, signInLimits } from '~/platform/auth/rate-limit.server'
 import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
 import { createSession, destroySession } from '~/platform/auth/session.server'
+import { createPasswordProof } from '~/platform/auth/mfa-sign-in.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' }]
 
@@ -65,6 +67,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: [error.message], hideFields: ['password'] }), {
       status: 400,
     })
+  }
+
+  const signInUser = await findSignInUser(user.id)
+  if (signInUser?.mfaEnabled) {
+    // The password was right, but the sign-in ends with a code from the app
+    // (/login/verify): no session yet, and this attempt stays counted until
+    // the code is right, so knowing the password buys no free code guesses.
+    const proof = await createPasswordProof({
+      userId: user.id,
+      passwordHash: signInUser.passwordHash,
+      redirectTo: safeRedirectPath(submission.value.redirectTo),
+    })
+    return redirect('/login/verify', { headers: { 'Set-Cookie': proof } })
   }
 
   await forgiveAttempt(limits)

@@ -89,6 +89,8 @@ async function main() {
     SEED_DEMO_DATA: 'false',
     LOG_REQUESTS: 'false',
     JOBS_ENABLED: 'false',
+    // The benchmark signs its admin in with a password alone.
+    MFA_REQUIRED_ROLES: '',
   }
   let dropDatabase: (() => Promise<void>) | undefined
   if (process.env.BENCH_DATABASE_URL) {

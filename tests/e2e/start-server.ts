@@ -18,7 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { E2E_PORT, SESSION_IDLE_MINUTES, TEST_PASSWORD, TEST_USERS, type TestRole } from './support/config'
+import { E2E_PORT, MFA_TEST_USERS, SESSION_IDLE_MINUTES, TEST_PASSWORD, TEST_USERS, type TestRole } from './support/config'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverEntry = path.join(root, 'build', 'index.js')
@@ -57,6 +57,9 @@ async function configureEnvironment() {
     AGENCY_TIME_ZONE: 'America/New_York',
     // Cheap password hashes keep sign-ins fast on two cores.
     PASSWORD_HASH_COST: '10',
+    // The tests sign the admin in with a password alone; mfa.spec.ts enrols a
+    // coordinator of its own accord.
+    MFA_REQUIRED_ROLES: '',
   })
   resetEnvCache()
 }
@@ -103,7 +106,7 @@ async function cleanup() {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
-/** Migrates the fresh database and creates one account per role. */
+/** Migrates the fresh database and creates one account per role, and the MFA tests' own. */
 async function prepare() {
   await configureEnvironment()
   if (serverUrl) {
@@ -119,6 +122,9 @@ async function prepare() {
     for (const role of Object.keys(TEST_USERS) as TestRole[]) {
       const { email, name } = TEST_USERS[role]
       await createUser({ email, name, role, password: TEST_PASSWORD })
+    }
+    for (const { email, name } of Object.values(MFA_TEST_USERS)) {
+      await createUser({ email, name, role: 'coordinator', password: TEST_PASSWORD })
     }
   } finally {
     await disconnectDatabase()

@@ -21,6 +21,7 @@ const PUBLIC_LOADERS = new Set([
 ])
 const PUBLIC_ACTIONS = new Set([
   'routes/login',
+  'routes/login_.verify', // the sign-in's second step: does nothing without the proof of a right password
   'routes/logout',
   'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
 ])
@@ -30,6 +31,9 @@ const VIEWER_ACTIONS = new Set([
   'routes/resources.session', // stay signed in
   'routes/resources.sidebar', // sidebar width preference
   'routes/_app.account', // own password
+  'routes/_app.account_.two-factor._index', // own MFA
+  'routes/_app.account_.two-factor.recovery-codes',
+  'routes/_app.account_.two-factor.disable',
 ])
 
 const routes = await Promise.all(

@@ -26,6 +26,9 @@ Object.assign(process.env, {
   PASSWORD_HASH_COST: '10',
   // The provider fakes listen on 127.0.0.1.
   INTEGRATIONS_ALLOW_LOOPBACK: 'true',
+  // Tests sign admins in with a password alone; tests/integration/mfa.test.ts
+  // sets this itself to check that a role's requirement is enforced.
+  MFA_REQUIRED_ROLES: '',
 })
 delete process.env.ADMIN_EMAIL
 delete process.env.ADMIN_PASSWORD

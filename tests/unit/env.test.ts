@@ -30,6 +30,7 @@ describe('environment settings', () => {
     [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
     [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_SSE: 'none' }, 'S3_SSE'],
     [{ STORAGE_BACKEND: 's3', S3_BUCKET: 'portal-files', S3_SSE_KMS_KEY_ID: 'alias/portal' }, 'S3_SSE_KMS_KEY_ID'],
+    [{ MFA_REQUIRED_ROLES: 'admin,superuser' }, 'MFA_REQUIRED_ROLES'],
   ])('a bad value stops start-up naming the variable: %o', (values, variable) => {
     expect(() => parseEnv(values)).toThrow(EnvError)
     expect(() => parseEnv(values)).toThrow(new RegExp(`\\b${variable}\\b`))
@@ -59,5 +60,15 @@ describe('environment settings', () => {
 
   test('empty values count as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000)
+  })
+
+  test('MFA is required of admins unless MFA_REQUIRED_ROLES says otherwise; empty requires it of nobody', () => {
+    expect(parseEnv({}).MFA_REQUIRED_ROLES).toEqual(['admin'])
+    expect(parseEnv({ MFA_REQUIRED_ROLES: ' admin, coordinator ,viewer' }).MFA_REQUIRED_ROLES).toEqual([
+      'admin',
+      'coordinator',
+      'viewer',
+    ])
+    expect(parseEnv({ MFA_REQUIRED_ROLES: '' }).MFA_REQUIRED_ROLES).toEqual([])
   })
 })

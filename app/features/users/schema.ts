@@ -38,6 +38,12 @@ export const deactivateUserSchema = z.object({ intent: z.literal('deactivate') }
 /** A user's page: the Reactivate button (shown to deactivated users). */
 export const reactivateUserSchema = z.object({ intent: z.literal('reactivate') })
 
+/** A user's page: Reset MFA, once the admin has ticked the box. */
+export const resetMfaSchema = z.object({
+  intent: z.literal('reset-mfa'),
+  confirm: z.literal('on', { error: 'Tick the box to confirm' }),
+})
+
 /** The hidden `intent` values of the forms on a user's page. */
-export const USER_FORM_INTENTS = ['update', 'deactivate', 'reactivate', 'reset-password'] as const
+export const USER_FORM_INTENTS = ['update', 'deactivate', 'reactivate', 'reset-password', 'reset-mfa'] as const
 export type UserFormIntent = (typeof USER_FORM_INTENTS)[number]

@@ -1,18 +1,40 @@
 import { json, redirect } from '@remix-run/node'
-import { type Permission, userHasPermission } from '~/platform/auth/permissions'
+import { getEnv } from '~/platform/env.server'
+import { type Permission, isRole, userHasPermission } from '~/platform/auth/permissions'
 import { getActiveSession, type ActiveSession } from '~/platform/auth/session.server'
 
-function loginRedirect(request: Request) {
+/** Where a user sets up MFA: the one page open to someone who must and has not yet. */
+export const MFA_SETUP_PATH = '/account/two-factor'
+export const MFA_SETUP_REQUIRED_MESSAGE = 'MFA setup required'
+
+/** Redirects to `pathname` with the page asked for as redirectTo, to come back to it afterwards. */
+function redirectComingBack(request: Request, pathname: string) {
   const url = new URL(request.url)
   const redirectTo = url.pathname + url.search
   const params = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
-  return redirect(`/login${params}`)
+  return redirect(`${pathname}${params}`)
 }
 
-/** Pages: anonymous callers go to /login and come back afterwards. */
+/** Whether users of this role must use MFA (MFA_REQUIRED_ROLES). */
+export function roleRequiresMfa(role: string) {
+  return isRole(role) && getEnv().MFA_REQUIRED_ROLES.includes(role)
+}
+
+/** Whether this session's user must set up MFA before anything else. */
+export function mfaSetupRequired(session: ActiveSession) {
+  return !session.mfaEnabled && roleRequiresMfa(session.user.role)
+}
+
+/**
+ * Pages: anonymous callers go to /login and come back afterwards; a user who
+ * must set up MFA goes to its page and reaches nothing else until they have.
+ */
 export async function requireSession(request: Request): Promise<ActiveSession> {
   const session = await getActiveSession(request)
-  if (!session) throw loginRedirect(request)
+  if (!session) throw redirectComingBack(request, '/login')
+  if (mfaSetupRequired(session) && new URL(request.url).pathname !== MFA_SETUP_PATH) {
+    throw redirectComingBack(request, MFA_SETUP_PATH)
+  }
   return session
 }
 
@@ -32,6 +54,7 @@ export async function requireUserWithPermission(request: Request, permission: Pe
 export async function requireApiUserWithPermission(request: Request, permission: Permission) {
   const session = await getActiveSession(request)
   if (!session) throw json({ error: 'Authentication required' }, { status: 401 })
+  if (mfaSetupRequired(session)) throw json({ error: MFA_SETUP_REQUIRED_MESSAGE }, { status: 403 })
   if (!userHasPermission(session.user, permission)) {
     throw json({ error: 'You do not have permission to do this.' }, { status: 403 })
   }

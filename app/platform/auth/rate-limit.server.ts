@@ -33,9 +33,40 @@ export function signInLimits(email: string, address: string | null): Limit[] {
   return limits
 }
 
-/** Checking one's own password on /account: per user, as strict as sign-in. */
+/**
+ * Codes at the second step of sign-in. Only someone who knows the password
+ * gets there, so the per-account limit can be strict without letting a
+ * stranger lock the owner out; it is what bounds a guesser with many
+ * addresses (a guess has three chances in a million).
+ */
+export const MFA_CODE_LIMITS = {
+  perAccountAndAddress: { max: 5, windowMs: 15 * MINUTE },
+  perAddress: { max: 20, windowMs: 15 * MINUTE },
+  perAccount: { max: 10, windowMs: 15 * MINUTE },
+}
+
+export function mfaCodeLimits(userId: string, address: string | null): Limit[] {
+  const limits: Limit[] = [{ key: `mfa-code:account:${userId}`, ...MFA_CODE_LIMITS.perAccount }]
+  if (address) {
+    limits.push({ key: `mfa-code:pair:${userId}|${address}`, ...MFA_CODE_LIMITS.perAccountAndAddress })
+    limits.push({ key: `mfa-code:address:${address}`, ...MFA_CODE_LIMITS.perAddress })
+  }
+  return limits
+}
+
+/**
+ * Checking one's own password or authentication code on /account (changing
+ * the password, enrolling, new recovery codes, turning MFA off): per user,
+ * as strict as sign-in.
+ */
 export function passwordCheckLimits(userId: string): Limit[] {
   return [{ key: `password-check:${userId}`, max: 5, windowMs: 15 * MINUTE }]
+}
+
+/** What a throttled person is told, with the wait rounded up to whole minutes. */
+export function tooManyAttemptsMessage(waitMs: number) {
+  const minutes = Math.ceil(waitMs / 60_000)
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`
 }
 
 /** Counts one hit against a limit and returns the count and when its window ends. */
@@ -66,6 +97,10 @@ export async function countAttempt(limits: Limit[]) {
   return Math.max(wait, 0)
 }
 
+function isAddressLimit(limit: Limit) {
+  return limit.key.startsWith('sign-in:address:') || limit.key.startsWith('mfa-code:address:')
+}
+
 /**
  * After a success: the account's and the pair's failures are forgiven, and
  * the attempt no longer counts against the address (an office signing in
@@ -73,7 +108,7 @@ export async function countAttempt(limits: Limit[]) {
  */
 export async function forgiveAttempt(limits: Limit[]) {
   for (const limit of limits) {
-    if (limit.key.startsWith('sign-in:address:')) {
+    if (isAddressLimit(limit)) {
       await prisma.rateLimit.updateMany({ where: { key: limit.key, count: { gt: 0 } }, data: { count: { decrement: 1 } } })
     } else {
       await prisma.rateLimit.deleteMany({ where: { key: limit.key } })

@@ -74,6 +74,8 @@ export type ActiveSession = {
   user: SessionUser
   /** When the session ends unless there is activity before then. */
   endsAt: Date
+  /** Whether the user has an authenticator app (MFA) switched on. */
+  mfaEnabled: boolean
 }
 
 // Remix hands the same Request to every loader of a page: look the session up once.
@@ -95,7 +97,11 @@ async function lookUpSession(request: Request): Promise<ActiveSession | null> {
   const id = hashToken(token)
   const session = await prisma.session.findUnique({
     where: { id },
-    include: { user: { select: { id: true, email: true, name: true, role: true, isActive: true } } },
+    include: {
+      user: {
+        select: { id: true, email: true, name: true, role: true, isActive: true, mfa: { select: { enabledAt: true } } },
+      },
+    },
   })
   if (!session) return null
   const now = Date.now()
@@ -110,8 +116,13 @@ async function lookUpSession(request: Request): Promise<ActiveSession | null> {
     lastSeenAt = new Date(now)
     await prisma.session.update({ where: { id }, data: { lastSeenAt } })
   }
-  const { isActive: _isActive, ...user } = session.user
-  return { id, user, endsAt: sessionIdleDeadline(lastSeenAt, session.expiresAt) }
+  const { isActive: _isActive, mfa, ...user } = session.user
+  return {
+    id,
+    user,
+    endsAt: sessionIdleDeadline(lastSeenAt, session.expiresAt),
+    mfaEnabled: Boolean(mfa?.enabledAt),
+  }
 }
 
 /** Counts as activity even inside the touch interval: the user asked to stay. */

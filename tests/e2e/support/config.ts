@@ -18,6 +18,15 @@ export const TEST_USERS = {
 
 export type TestRole = keyof typeof TEST_USERS
 
+/**
+ * Coordinators of their own for the MFA tests, one per spec file: switching
+ * MFA on changes how an account signs in, which the shared accounts must not.
+ */
+export const MFA_TEST_USERS = {
+  js: { email: 'mfa-coordinator@example.com', name: 'Morgan Twofactor' },
+  nojs: { email: 'mfa-nojs-coordinator@example.com', name: 'Noa Twofactor' },
+} as const
+
 /** The server's idle timeout during the e2e run (the default). */
 export const SESSION_IDLE_MINUTES = 15
 
