@@ -20,7 +20,7 @@ export function optionalText(max: number, tooLongMessage: string) {
   return z.preprocess(blankToUndefined, z.string().trim().max(max, { message: tooLongMessage }).optional())
 }
 
-/** Address, city, state and ZIP code with the lead form's rules and messages (spec 000 §5). */
+/** Address, city, state and ZIP code with the lead form's rules and messages. */
 export const addressFields = {
   address: optionalText(200, 'Address must be less than 200 characters'),
   city: optionalText(50, 'City must be less than 50 characters'),

@@ -4,7 +4,7 @@ import { action as itemAction, loader as itemLoader } from '~/routes/api.caregiv
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
-/** The body the original client sends (spec 000 §7). */
+/** The body the original client sends. */
 const body = {
   fullName: 'Ada Mensah',
   licenseNumber: 'CNA-5521',

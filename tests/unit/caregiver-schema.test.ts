@@ -39,7 +39,7 @@ function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: Pr
 const formErrors = (input: Record<string, unknown>) => errorsOf(caregiverFormSchema.safeParse({ ...valid, ...input }))
 const apiErrors = (input: Record<string, unknown>) => errorsOf(caregiverApiSchema.safeParse({ ...valid, ...input }))
 
-describe('caregiver form rules (spec 000 §5)', () => {
+describe('caregiver form rules', () => {
   test('a minimal application is valid; rate defaults to 0, lists to empty, expiry dates to none (null)', () => {
     expect(caregiverFormSchema.parse(valid)).toEqual({
       ...valid,
@@ -149,7 +149,7 @@ describe('caregiver form rules (spec 000 §5)', () => {
   })
 })
 
-describe('caregiver JSON body (spec 000 §7)', () => {
+describe('caregiver JSON body', () => {
   test('availability is { days } or null; lists and rate as JSON values', () => {
     const result = caregiverApiSchema.parse({
       ...valid,

@@ -25,7 +25,7 @@ function formData(entries: Record<string, string>) {
   return data
 }
 
-describe('normaliseTag (spec 001 §5)', () => {
+describe('normaliseTag', () => {
   test.each([
     ['Intake  Forms ', 'intake-forms'],
     ['  Care Plan', 'care-plan'],
@@ -39,7 +39,7 @@ describe('normaliseTag (spec 001 §5)', () => {
   })
 })
 
-describe('document type rules (spec 001 §5)', () => {
+describe('document type rules', () => {
   test('a minimal type: tag normalised, active, display order 1, no description', () => {
     expect(documentTypeSchema.parse({ name: '  Intake Forms ', ghlTag: 'Intake  Forms ' })).toEqual({
       name: 'Intake Forms',

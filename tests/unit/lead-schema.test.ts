@@ -17,7 +17,7 @@ function errorsFor(input: Record<string, unknown>) {
   return errors
 }
 
-describe('lead form rules (spec 000 §5)', () => {
+describe('lead form rules', () => {
   test('a minimal valid lead defaults to status new', () => {
     const result = leadSchema.parse(valid)
     expect(result.status).toBe('new')
@@ -78,7 +78,7 @@ describe('list query and labels', () => {
   })
 })
 
-describe('create toasts (spec 000 §8)', () => {
+describe('create toasts', () => {
   test('synced', () => {
     expect(leadCreatedToast({ success: true, error: null })).toEqual({ title: 'Lead created successfully and synced to GoHighLevel!' })
   })

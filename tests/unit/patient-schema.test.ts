@@ -35,7 +35,7 @@ const personal = {
   phone: '(212) 555-0101',
 }
 
-describe('personal info (spec 000 §5, patient form)', () => {
+describe('personal info (patient form)', () => {
   test('the required fields alone are enough; the rest is optional', () => {
     expect(personalInfoSchema.parse({ ...personal, email: '', city: '  ' })).toEqual(personal)
   })

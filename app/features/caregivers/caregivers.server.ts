@@ -139,7 +139,7 @@ function fileRows(caregiverId: string, files: NewCaregiverFile[], uploadedById: 
   return files.map((file) => ({ ...file, caregiverId, uploadedById }))
 }
 
-/** Creation sets status active, background check pending, application submitted (spec 000 §4). */
+/** Creation sets status active, background check pending, application submitted. */
 export async function createCaregiver(input: CaregiverInput, files: NewCaregiverFile[], actor: Actor) {
   return prisma.$transaction(async (tx) => {
     const caregiver = await tx.caregiver.create({

@@ -15,7 +15,7 @@ export type FileExtension = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png'
 
 export const MAX_CAREGIVER_FILE_BYTES = 10 * 1024 * 1024
 
-/** One picker per kind, with the types the spec lists (000 §2). */
+/** One picker per kind, with the types the product allows. */
 export const CAREGIVER_FILE_PICKERS: ReadonlyArray<{
   kind: CaregiverFileKind
   field: string

@@ -12,7 +12,7 @@ import { isDateString } from '~/lib/time'
 import { WEEKDAYS, type Weekday } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
 
-/** Enumerations from spec 000 §3 and §4. */
+/** Statuses and options, exactly as the product names them (they are stored and sent by the API). */
 export const CAREGIVER_STATUSES = ['pending', 'active', 'inactive'] as const
 export type CaregiverStatus = (typeof CAREGIVER_STATUSES)[number]
 
@@ -61,7 +61,7 @@ export function yearsExperienceLabel(value: string) {
 export const MAX_HOURLY_RATE = 10_000
 
 // ---------------------------------------------------------------------------
-// Field rules shared by the form and the JSON API (spec 000 §5; address rules as for leads).
+// Field rules shared by the form and the JSON API (address rules as for leads).
 
 
 
@@ -238,9 +238,9 @@ export type CaregiverInput = Omit<z.output<typeof caregiverFormSchema>, 'license
 }
 
 /**
- * The JSON body of POST and PUT /api/caregivers (spec 000 §7). Same rules as
+ * The JSON body of POST and PUT /api/caregivers. Same rules as
  * the form; availability is `{ days: [...] }` or null. An expiry date whose
- * key is absent stays as stored; null clears it (spec 000's PUT body has
+ * key is absent stays as stored; null clears it (the original PUT body has
  * neither date, so a PUT must not erase them). status,
  * backgroundCheckStatus and applicationProgress are read by no one here:
  * creation always starts active, pending, submitted, and a PUT never

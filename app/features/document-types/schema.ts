@@ -3,7 +3,7 @@ import { z } from 'zod'
 /** The Settings tab that lists them. */
 export const DOCUMENT_TYPES_PATH = '/settings/document-types'
 
-/** The spec's validation message (§5, §8), shown under the title 'Validation Error'. */
+/** The product's validation message, shown under the title 'Validation Error'. */
 export const DOCUMENT_TYPE_REQUIRED_MESSAGE = 'Name and GHL Tag are required'
 export const DOCUMENT_TYPE_VALIDATION_TITLE = 'Validation Error'
 export const NAME_REQUIRED_MESSAGE = 'Name is required'

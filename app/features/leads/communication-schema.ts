@@ -30,7 +30,7 @@ const optionalText = z.preprocess(
 
 /**
  * Type, direction and status within their enumerations; the rest is free
- * text (spec 000 §5). createdBy is always the signed-in user, set by the server.
+ * text. createdBy is always the signed-in user, set by the server.
  */
 export const communicationSchema = z.object({
   type: z.preprocess((v) => v || undefined, z.enum(values(COMMUNICATION_TYPES)).default('note')),

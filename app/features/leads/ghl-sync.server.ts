@@ -9,7 +9,7 @@ import { PermanentJobError, backoffMs, enqueueJob } from '~/platform/jobs.server
  * or timeout queues a retry (a durable job) and never loses the lead.
  */
 export const GHL_SYNC_JOB = 'ghl.syncLead'
-/** Contains 'temporarily disabled' so the UI shows no failure toast (spec 000 §8). */
+/** Contains 'temporarily disabled' so the UI shows no failure toast. */
 export const GHL_NOT_CONFIGURED_MESSAGE = 'GoHighLevel sync is temporarily disabled: GoHighLevel is not configured'
 
 export type GhlSyncResult = { success: boolean; error: string | null }

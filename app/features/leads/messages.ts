@@ -1,6 +1,6 @@
 import type { ToastInput } from '~/platform/http/toast'
 
-/** The create toast follows the CRM outcome (spec 000 §8). Only one toast shows at a time, so a failed sync shows the failure. */
+/** The create toast follows the CRM outcome. Only one toast shows at a time, so a failed sync shows the failure. */
 export function leadCreatedToast(ghlSync: { success: boolean; error: string | null }): ToastInput {
   if (ghlSync.success) return { title: 'Lead created successfully and synced to GoHighLevel!' }
   if (ghlSync.error && !ghlSync.error.includes('temporarily disabled')) {

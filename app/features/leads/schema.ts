@@ -5,7 +5,7 @@ import { blankToUndefined, optionalText, addressFields } from '~/lib/schema-fiel
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
-/** The list filter offers every status but lost (spec 000 §4). */
+/** The list filter offers every status but lost. */
 export const LEAD_STATUS_FILTER_OPTIONS = [
   { value: '', label: 'All Status' },
   { value: 'new', label: 'New' },
@@ -36,7 +36,7 @@ export function effectiveStatus(status: string | null | undefined): string {
 
 
 
-/** The lead form's rules and messages (spec 000 §5), for forms and the JSON API alike. */
+/** The lead form's rules and messages, for forms and the JSON API alike. */
 export const leadSchema = z.object({
   firstName: z
     .string({ error: 'First name is required' })

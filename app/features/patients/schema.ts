@@ -4,7 +4,7 @@ import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
 
 /**
- * Patient registration: five steps (spec 000 §2), each with its own form and
+ * Patient registration: five steps, each with its own form and
  * schema. The JSON API accepts the same rules in one body.
  */
 export const REGISTRATION_STEPS = [
@@ -39,7 +39,7 @@ export const REGISTRATION_DATE_FILTER_OPTIONS = [
   { value: 'month', label: 'This Month' },
 ] as const
 
-/** The list shows 'Complete' for complete and 'In Progress' for everything else (spec 000 §4). */
+/** The list shows 'Complete' for complete and 'In Progress' for everything else. */
 export function registrationStatusLabel(status: string) {
   return status === 'complete' ? 'Complete' : 'In Progress'
 }
