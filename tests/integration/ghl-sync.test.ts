@@ -8,7 +8,7 @@ import { createTestUser, testActor } from '#tests/support/fixtures'
 import { useFakeGhl } from '#tests/support/ghl'
 
 // Long enough that a loaded CI machine still gets a 401 back before the client gives up.
-const fake = useFakeGhl({ timeoutMs: 1500 })
+const fake = useFakeGhl({ timeoutMs: 2000 })
 
 let counter = 0
 async function newLead(overrides: Record<string, string> = {}) {
@@ -58,7 +58,7 @@ describe('GoHighLevel sync', () => {
   test.each([
     ['unauthorized', 'GoHighLevel rejected the credentials (401)', 'pending', true],
     ['server-error', 'GoHighLevel is unavailable (500): Internal server error', 'pending', true],
-    ['timeout', 'GoHighLevel did not answer within 300 ms', 'pending', true],
+    ['timeout', 'GoHighLevel did not answer within 2 seconds', 'pending', true],
     ['unprocessable', 'GoHighLevel refused the request (422): email must be an email', 'failed', false],
   ] as const)('%s: the lead is kept, the error reported, a retry queued when worthwhile', async (mode, message, state, queued) => {
     fake.ghl.setMode(mode)
