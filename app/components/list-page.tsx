@@ -47,7 +47,7 @@ export function DataTable<Row>({
         <thead className="bg-slate-50 text-left">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3 font-semibold text-slate-700">
+              <th key={column.header} scope="col" className="px-3 py-3 font-semibold text-slate-700">
                 {column.header}
               </th>
             ))}
@@ -58,11 +58,11 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className="align-top">
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" className={cn('px-4 py-3 text-left font-medium', column.className)}>
+                  <th key={column.header} scope="row" className={cn('px-3 py-3 text-left font-medium', column.className)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={cn('px-4 py-3', column.className)}>
+                  <td key={column.header} className={cn('px-3 py-3', column.className)}>
                     {column.cell(row)}
                   </td>
                 ),

@@ -8,23 +8,26 @@ import { buildPageLinks } from '~/lib/page-links'
  */
 export type PaginationWording = 'to' | 'dash'
 
-function linkClass(current: boolean) {
-  return cn(
-    'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm',
-    current ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
-  )
+const LINK_STATES = {
+  link: 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  current: 'border-blue-700 bg-blue-700 text-white',
+  disabled: 'pointer-events-none border-slate-200 bg-white text-slate-400',
+} as const
+
+function linkClass(state: keyof typeof LINK_STATES) {
+  return cn('inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm', LINK_STATES[state])
 }
 
 function StepLink({ to, rel, children }: { to: string | null; rel: 'prev' | 'next'; children: string }) {
   if (!to) {
     return (
-      <span aria-disabled="true" className={cn(linkClass(false), 'pointer-events-none text-slate-400')}>
+      <span aria-disabled="true" className={linkClass('disabled')}>
         {children}
       </span>
     )
   }
   return (
-    <Link to={to} rel={rel} className={linkClass(false)}>
+    <Link to={to} rel={rel} className={linkClass('link')}>
       {children}
     </Link>
   )
@@ -68,16 +71,17 @@ export function Pagination({
         {links.pageCount > 1
           ? links.pages.map((link, index) =>
               link === null ? (
-                <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-slate-500">
+                <li key={`gap-${index}`} aria-hidden="true" className="hidden px-2 text-slate-500 sm:block">
                   …
                 </li>
               ) : (
-                <li key={link.page}>
+                // A phone has room for Previous, this page and Next.
+                <li key={link.page} className={link.current ? undefined : 'hidden sm:block'}>
                   <Link
                     to={link.href}
                     aria-label={`Page ${link.page}`}
                     aria-current={link.current ? 'page' : undefined}
-                    className={linkClass(link.current)}
+                    className={linkClass(link.current ? 'current' : 'link')}
                   >
                     {link.page}
                   </Link>

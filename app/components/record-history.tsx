@@ -19,17 +19,19 @@ function RecordPanel({ title, className, children }: { title: string; className?
 export function RecordHistory({
   title,
   entries,
+  emptyText = 'No entries yet.',
   className,
 }: {
   title: string
   entries: ReadonlyArray<{ id: string; at: string; who: string; what: string }>
+  emptyText?: string
   className?: string
 }) {
   const timeZone = useTimeZone()
   return (
     <RecordPanel title={title} className={className}>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">No entries yet.</p>
+        <p className="text-sm text-slate-600">{emptyText}</p>
       ) : (
         <ol className="flex flex-col gap-3 text-sm">
           {entries.map((entry) => (

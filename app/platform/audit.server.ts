@@ -142,7 +142,7 @@ export async function listAuditEntries(filters: AuditFilters) {
     createdAt:
       filters.from || filters.to ? { gte: filters.from, lt: filters.to } : undefined,
   }
-  const { rows, total, page } = await paginate(
+  const { rows, total, page, pageSize } = await paginate(
     {
       count: () => prisma.auditLog.count({ where }),
       findMany: (window) =>
@@ -150,7 +150,7 @@ export async function listAuditEntries(filters: AuditFilters) {
     },
     { page: filters.page, pageSize: AUDIT_PAGE_SIZE, pastTheEnd: 'last-page' },
   )
-  return { total, page, entries: rows }
+  return { total, page, pageSize, entries: rows }
 }
 
 export async function listAuditEntityTypes() {

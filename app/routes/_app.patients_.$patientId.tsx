@@ -287,7 +287,7 @@ export default function PatientProfile() {
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <RecordHistory title="Activity" entries={activity} className="lg:col-span-2" />
+        <RecordHistory title="Activity" entries={activity} emptyText="No changes recorded yet." className="lg:col-span-2" />
         <RecordViewers viewers={viewers} />
       </div>
     </>

@@ -40,12 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const submission = parseWithZod(params, { schema: auditFilterSchema })
   if (submission.status !== 'success') {
     return json(
-      { values, options, timeZone, errors: submission.error ?? {}, total: 0, entries: [], page: 1 },
+      { values, options, timeZone, errors: submission.error ?? {}, total: 0, entries: [], page: 1, pageSize: AUDIT_PAGE_SIZE },
       { status: 400 },
     )
   }
   const filters = submission.value
-  const { total, page, entries } = await listAuditEntries({
+  const { total, page, pageSize, entries } = await listAuditEntries({
     action: filters.action,
     entityType: filters.entityType,
     userId: filters.userId,
@@ -72,11 +72,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ipAddress: entry.ipAddress,
     })),
     page,
+    // The page size comes from the server: its constant does not reach the browser.
+    pageSize,
   })
 }
 
 export default function AuditLog() {
-  const { values, options, timeZone, errors, total, entries, page } = useLoaderData<typeof loader>()
+  const { values, options, timeZone, errors, total, entries, page, pageSize } = useLoaderData<typeof loader>()
   const invalid = Object.values(errors).some(Boolean)
   return (
     <ListPage
@@ -131,7 +133,7 @@ export default function AuditLog() {
           ? { title: 'Correct the filters above to see audit entries.', advice: '' }
           : { title: 'No audit entries match these filters.' },
       }}
-      pagination={{ page, pageSize: AUDIT_PAGE_SIZE, noun: total === 1 ? 'entry' : 'entries', label: 'Audit log pages' }}
+      pagination={{ page, pageSize, noun: total === 1 ? 'entry' : 'entries', label: 'Audit log pages' }}
     />
   )
 }
