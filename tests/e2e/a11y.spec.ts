@@ -62,6 +62,23 @@ test.describe('accessibility: admin pages', () => {
     })
   }
 
+  // A registration awaiting review, as the wizard in patients.spec.ts leaves one (demo data has some).
+  test('the last registration step of a patient awaiting review', async ({ page }) => {
+    await page.goto('/patients?status=pending-review')
+    await page.getByRole('link', { name: /^Edit / }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await dialog.getByRole('link', { name: /Care Preferences/ }).click()
+    await expect(dialog.getByText('Step 5 of 5: Care Preferences')).toBeVisible()
+    await checkA11y(page, { label: 'Care Preferences step', include: '[role=dialog]' })
+  })
+
+  test('the profile of a patient awaiting review', async ({ page }) => {
+    await page.goto('/patients?status=pending-review')
+    await page.getByRole('link', { name: /^Continue: / }).first().click()
+    await expect(page.getByRole('button', { name: 'Approve Registration' })).toBeVisible()
+    await checkA11y(page, { label: 'patient profile' })
+  })
+
   test('add-user form, empty and with errors', async ({ page }) => {
     const response = await page.goto('/settings/users/new')
     expect(response?.status()).toBe(200)

@@ -7,7 +7,7 @@ const SAMPLE_PDF = path.resolve('tests/fixtures/intake-form.pdf')
 test.describe('documents', () => {
   useRole('coordinator')
 
-  test('upload a PDF, find it, use the actions menu by keyboard, delete it', async ({ page }) => {
+  test('upload a PDF in the dialog, then find it in the list', async ({ page }) => {
     const unique = Date.now().toString().slice(-6)
     await page.goto('/documents-new')
     await page.getByRole('link', { name: 'Upload Document' }).click()
@@ -26,6 +26,20 @@ test.describe('documents', () => {
     await expect(row).toContainText('Forms')
     await expect(row).toContainText('New client intake packet')
     await checkA11y(page, { label: 'documents list', include: 'main' })
+  })
+
+  test('the actions menu by keyboard: edit, download, delete', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    // The upload itself is the test above's; this one starts from the list.
+    const uploaded = await page.request.post('/api/documents/simple-upload', {
+      multipart: {
+        category: 'forms',
+        file: { name: `Consent ${unique}.pdf`, mimeType: 'application/pdf', buffer: fs.readFileSync(SAMPLE_PDF) },
+      },
+    })
+    expect(uploaded.status()).toBe(201)
+    await page.goto(`/documents-new?q=${encodeURIComponent(`consent ${unique}`)}`)
+    const row = page.getByRole('row').filter({ hasText: `Consent ${unique}` })
 
     // Keyboard: open the menu, move to Edit, choose it.
     await row.getByRole('button', { name: /Actions for/ }).focus()
@@ -37,22 +51,22 @@ test.describe('documents', () => {
     await edit.getByLabel('Document Name').fill('')
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await expect(edit.getByText('Document name is required')).toBeVisible()
-    await edit.getByLabel('Document Name').fill(`Intake packet ${unique}`)
+    await edit.getByLabel('Document Name').fill(`Consent form ${unique}`)
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByTestId('toast')).toContainText('Document Updated')
 
-    const renamed = page.getByRole('row').filter({ hasText: `Intake packet ${unique}` })
+    const renamed = page.getByRole('row').filter({ hasText: `Consent form ${unique}` })
     await renamed.getByRole('button', { name: /Actions for/ }).click()
     const download = page.waitForEvent('download')
     await page.getByRole('menuitem', { name: 'Download' }).click()
-    expect((await download).suggestedFilename()).toBe(`Intake ${unique}.pdf`)
+    expect((await download).suggestedFilename()).toBe(`Consent ${unique}.pdf`)
     await page.reload()
-    await expect(page.getByRole('row').filter({ hasText: `Intake packet ${unique}` }).getByRole('cell').nth(2)).toHaveText('1')
+    await expect(page.getByRole('row').filter({ hasText: `Consent form ${unique}` }).getByRole('cell').nth(2)).toHaveText('1')
 
-    await page.getByRole('row').filter({ hasText: `Intake packet ${unique}` }).getByRole('button', { name: /Actions for/ }).click()
+    await page.getByRole('row').filter({ hasText: `Consent form ${unique}` }).getByRole('button', { name: /Actions for/ }).click()
     await page.getByRole('menuitem', { name: 'Delete' }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete Document' })
-    await expect(confirm).toContainText(`Are you sure you want to delete "Intake packet ${unique}"? This action cannot be undone.`)
+    await expect(confirm).toContainText(`Are you sure you want to delete "Consent form ${unique}"? This action cannot be undone.`)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByTestId('toast')).toContainText('Document Deleted')
     await expect(page.getByText('No documents found.')).toBeVisible()

@@ -48,9 +48,9 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /**
  * Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules).
  * One scan costs seconds, so each page state is scanned once: a11y.spec.ts
- * scans every page and dialog that has an address, shell included; a flow
- * scans only the states its steps reach, and only what they changed, with
- * `include` (a CSS selector): '[role=dialog]' or 'main'.
+ * scans pages and dialogs, shell included, in short tests of their own; a
+ * flow scans only states that a11y.spec.ts does not reach, and only what its
+ * steps changed, with `include` (a CSS selector): '[role=dialog]' or 'main'.
  */
 export async function checkA11y(page: Page, { label, include }: { label?: string; include?: string } = {}) {
   const axe = new AxeBuilder({ page })
