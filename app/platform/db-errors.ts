@@ -28,7 +28,8 @@ export async function changeExisting<T>(what: string, id: string, change: () => 
   try {
     return await change()
   } catch (error) {
-    if (isRecordNotFound(error)) throw new NotFoundError(what)
+    // P2003: a row it refers to (a lead for a new communication) was deleted meanwhile.
+    if (isRecordNotFound(error) || prismaCode(error) === 'P2003') throw new NotFoundError(what)
     throw error
   }
 }

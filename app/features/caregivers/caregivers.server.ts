@@ -238,6 +238,8 @@ export async function setCaregiverStates(id: string, changes: readonly Caregiver
 export async function deleteCaregiver(id: string, actor: Actor) {
   const storageKeys = await changeExisting(CAREGIVER_NOUN, id, () =>
     prisma.$transaction(async (tx) => {
+      // Parallel deletes wait here; the later ones then find no row (a 404, not a second success).
+      await tx.$executeRaw`SELECT 1 FROM "Caregiver" WHERE id = ${id}::uuid FOR UPDATE`
       const caregiver = await tx.caregiver.delete({
         where: { id },
         select: { fullName: true, files: { select: { storageKey: true } } },
