@@ -2,6 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { titleCase } from '~/lib/misc'
+import { storableText } from '~/lib/form-input'
 import type { Actor } from '~/platform/actor'
 import { changeEventType, isChangeAction, recordDomainEvent } from '~/platform/events.server'
 
@@ -19,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'mfa_reset',
   'mfa_verification_failed',
   'mfa_recovery_code_used',
+  'access_denied',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -102,12 +104,15 @@ async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient) 
 /** Repeated openings of one record by one person within this window count as one visit. */
 export const VIEW_DEDUPE_MS = 5 * 60 * 1000
 
+type ViewDetails = Record<string, Prisma.InputJsonValue>
+
 /**
  * Records that a person opened a record (PHI access trail). Reloads and the
  * revalidation after each action would otherwise flood the trail, so one
- * entry per person and record every 5 minutes.
+ * entry per person and record every 5 minutes. `details` says what else
+ * the page showed with it (the ids of a lead's communications).
  */
-export async function recordView(entry: { actor: Actor; entityType: string; entityId: string }) {
+export async function recordView(entry: { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }) {
   const recent = await prisma.auditLog.findFirst({
     where: {
       action: 'view',
@@ -119,6 +124,52 @@ export async function recordView(entry: { actor: Actor; entityType: string; enti
     select: { id: true },
   })
   if (!recent) await recordAudit({ ...entry, action: 'view' })
+}
+
+/** Ids per list entry: 100 uuids stay well inside an entry's size bound. */
+const IDS_PER_ENTRY = 100
+
+/**
+ * Records that a list, a search or an API page showed these records: one
+ * entry per read with the ids shown, not one per row, so the trail stays
+ * small and still answers "who saw this patient?". Lists longer than a page
+ * (none is, today) take one entry per hundred ids.
+ */
+export async function recordListView(entry: { actor: Actor; entityType: string; ids: string[]; details?: ViewDetails }) {
+  for (let start = 0; start < entry.ids.length; start += IDS_PER_ENTRY) {
+    await recordAudit({
+      actor: entry.actor,
+      action: 'view',
+      entityType: entry.entityType,
+      details: { ...entry.details, ids: entry.ids.slice(start, start + IDS_PER_ENTRY) },
+    })
+  }
+}
+
+/** What a list read keeps of the search that produced it: the words, cut short, and the filters. */
+export function listViewQuery(query: Record<string, unknown>): ViewDetails {
+  const kept: ViewDetails = {}
+  for (const [key, value] of Object.entries(query)) {
+    // Text PostgreSQL cannot store (NUL, a lone surrogate) is dropped, not refused: the read happened.
+    if (typeof value === 'string' && value !== '') kept[key] = storableText(value).slice(0, 100)
+    else if (typeof value === 'number') kept[key] = value
+  }
+  return kept
+}
+
+/**
+ * A signed-in person asked for something their role does not allow: kept
+ * with the permission and the path (never the query, which can hold a
+ * name someone searched for).
+ */
+export async function recordAccessDenied(entry: { actor: Actor; permission: string; method: string; path: string }) {
+  await recordAudit({
+    actor: entry.actor,
+    action: 'access_denied',
+    entityType: 'Permission',
+    entityId: entry.permission,
+    details: { method: entry.method, path: entry.path },
+  })
 }
 
 export const AUDIT_PAGE_SIZE = 50
@@ -133,7 +184,12 @@ export type AuditFilters = {
   page: number
 }
 
-export async function listAuditEntries(filters: AuditFilters) {
+/**
+ * The log is itself a record of PHI access (it names who saw which
+ * patient): reading it is logged too, with the filters and the records
+ * the page named.
+ */
+export async function listAuditEntries(filters: AuditFilters, actor: Actor) {
   const where: Prisma.AuditLogWhereInput = {
     action: filters.action || undefined,
     entityType: filters.entityType || undefined,
@@ -150,6 +206,17 @@ export async function listAuditEntries(filters: AuditFilters) {
     },
     { page: filters.page, pageSize: AUDIT_PAGE_SIZE, pastTheEnd: 'last-page' },
   )
+  const recordIds = [...new Set(rows.map((row) => row.entityId).filter((id): id is string => Boolean(id)))]
+  const { action, entityType, userId, entityId, from, to } = filters
+  await recordAudit({
+    actor,
+    action: 'view',
+    entityType: 'AuditLog',
+    details: {
+      filters: listViewQuery({ action, entityType, userId, entityId, from: from?.toISOString(), to: to?.toISOString(), page }),
+      recordIds,
+    },
+  })
   return { total, page, pageSize, entries: rows }
 }
 

@@ -40,3 +40,19 @@ export class RuleViolationError extends Error {
     super(message)
   }
 }
+
+/**
+ * Too many guesses in a row (a password, a code): the person is told when
+ * to try again, next to `field`; HTTP answers are 429 with Retry-After.
+ */
+export class TooManyAttemptsError extends RuleViolationError {
+  override name = 'TooManyAttemptsError'
+
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    field?: string,
+  ) {
+    super(message, field)
+  }
+}

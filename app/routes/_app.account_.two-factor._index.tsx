@@ -14,6 +14,7 @@ import { userActor } from '~/platform/auth/actor.server'
 import { mfaSetupRequired, requireSession } from '~/platform/auth/auth.server'
 import { destroyUserSessions } from '~/platform/auth/session.server'
 import { safeRedirectPath } from '~/platform/http/request.server'
+import { formFailureReply } from '~/platform/http/errors.server'
 
 export const meta: MetaFunction = () => [{ title: 'Set Up Two-Factor Authentication | Healthcare Portal' }]
 
@@ -43,18 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
   }
-  const result = await enableMfa(user.id, submission.value.code, userActor(request, user))
-  if (!result.ok) {
-    const retryAfter = result.retryAfterMs ? { 'Retry-After': String(Math.ceil(result.retryAfterMs / 1000)) } : undefined
-    return json(
-      { result: submission.reply({ fieldErrors: { code: [result.message] }, hideFields: ['code'] }) },
-      { status: result.retryAfterMs ? 429 : 400, headers: retryAfter },
-    )
+  let recoveryCodes: string[]
+  try {
+    recoveryCodes = (await enableMfa(user.id, submission.value.code, userActor(request, user))).recoveryCodes
+  } catch (error) {
+    const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields: ['code'] }), 'Could not turn on two-factor authentication')
+    return json({ result }, init)
   }
   // Sessions that began with the password alone end; this one carries on.
   await destroyUserSessions(user.id, session.id)
   return json({
-    recoveryCodes: result.recoveryCodes,
+    recoveryCodes,
     continueTo: continueTo(submission.value.redirectTo, mfaSetupRequired(session)),
   })
 }

@@ -1,25 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { confirmIdentitySchema } from '~/features/users/mfa-schema'
-import { confirmIdentity, disableMfa, getMfaStatus } from '~/features/users/mfa.server'
+import { confirmIdentity, disableMfa, requireUserWithMfa } from '~/features/users/mfa.server'
 import { ConfirmIdentityForm } from '~/features/users/mfa-parts'
 import { parseWithZod } from '~/lib/form-input'
 import { userActor } from '~/platform/auth/actor.server'
-import { requireUser, roleRequiresMfa } from '~/platform/auth/auth.server'
+import { roleRequiresMfa } from '~/platform/auth/auth.server'
+import { formFailureReply } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Turn Off Two-Factor Authentication | Healthcare Portal' }]
 
-async function requireUserWithMfa(request: Request) {
-  const user = await requireUser(request)
-  if (!(await getMfaStatus(user.id)).enabled) throw redirect('/account')
-  return user
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUserWithMfa(request)
+  const { user } = await requireUserWithMfa(request)
   return json({
     email: user.email,
     requiredForRole: roleRequiresMfa(user.role),
@@ -27,22 +22,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserWithMfa(request)
+  const { user } = await requireUserWithMfa(request)
   const hideFields = ['code', 'password']
   const submission = parseWithZod(await request.formData(), { schema: confirmIdentitySchema })
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   }
   const actor = userActor(request, user)
-  const check = await confirmIdentity(user.id, submission.value, actor)
-  if (!check.ok) {
-    const retryAfter = check.retryAfterMs ? { 'Retry-After': String(Math.ceil(check.retryAfterMs / 1000)) } : undefined
-    return json(
-      { result: submission.reply({ fieldErrors: { [check.field]: [check.message] }, hideFields }) },
-      { status: check.retryAfterMs ? 429 : 400, headers: retryAfter },
-    )
+  try {
+    await confirmIdentity(user.id, submission.value, actor)
+    await disableMfa(user.id, actor)
+  } catch (error) {
+    const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), 'Could not turn off two-factor authentication')
+    return json({ result }, init)
   }
-  await disableMfa(user.id, actor)
   return redirectWithToast('/account', { title: 'Two-factor authentication turned off' })
 }
 

@@ -1,22 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { RECOVERY_CODE_COUNT, confirmIdentitySchema } from '~/features/users/mfa-schema'
-import { confirmIdentity, getMfaStatus, regenerateRecoveryCodes } from '~/features/users/mfa.server'
+import { confirmIdentity, regenerateRecoveryCodes, requireUserWithMfa } from '~/features/users/mfa.server'
 import { ConfirmIdentityForm, RecoveryCodes } from '~/features/users/mfa-parts'
 import { parseWithZod } from '~/lib/form-input'
 import { userActor } from '~/platform/auth/actor.server'
-import { requireUser } from '~/platform/auth/auth.server'
+import { formFailureReply } from '~/platform/http/errors.server'
 
 export const meta: MetaFunction = () => [{ title: 'New Recovery Codes | Healthcare Portal' }]
-
-async function requireUserWithMfa(request: Request) {
-  const user = await requireUser(request)
-  const status = await getMfaStatus(user.id)
-  if (!status.enabled) throw redirect('/account')
-  return { user, status }
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, status } = await requireUserWithMfa(request)
@@ -31,15 +24,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   }
   const actor = userActor(request, user)
-  const check = await confirmIdentity(user.id, submission.value, actor)
-  if (!check.ok) {
-    const retryAfter = check.retryAfterMs ? { 'Retry-After': String(Math.ceil(check.retryAfterMs / 1000)) } : undefined
-    return json(
-      { result: submission.reply({ fieldErrors: { [check.field]: [check.message] }, hideFields }) },
-      { status: check.retryAfterMs ? 429 : 400, headers: retryAfter },
-    )
+  let recoveryCodes: string[]
+  try {
+    await confirmIdentity(user.id, submission.value, actor)
+    recoveryCodes = await regenerateRecoveryCodes(user.id, actor)
+  } catch (error) {
+    const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), 'Could not make new recovery codes')
+    return json({ result }, init)
   }
-  return json({ recoveryCodes: await regenerateRecoveryCodes(user.id, actor), continueTo: '/account' })
+  return json({ recoveryCodes, continueTo: '/account' })
 }
 
 export default function RecoveryCodesPage() {

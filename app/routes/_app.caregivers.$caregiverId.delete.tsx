@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCaregiver, getCaregiver } from '~/features/caregivers/caregivers.server'
+import { deleteCaregiver, viewCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath, dialogListPath } from '~/platform/http/request.server'
@@ -12,8 +12,8 @@ import { userActor } from '~/platform/auth/actor.server'
 export const meta: MetaFunction = () => [{ title: 'Delete Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const caregiver = await getCaregiver(params.caregiverId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
   return json({ name: caregiver.fullName, fileCount: caregiver.files.length, closeTo: dialogExitPath(request, '/caregivers') })
 }

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CaregiverForm } from '~/features/caregivers/caregiver-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { caregiverToJson, getCaregiver, updateCaregiver } from '~/features/caregivers/caregivers.server'
+import { caregiverToJson, updateCaregiver, viewCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -14,8 +14,8 @@ import { userActor } from '~/platform/auth/actor.server'
 export const meta: MetaFunction = () => [{ title: 'Edit Caregiver | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const caregiver = await getCaregiver(params.caregiverId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
   return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(request, '/caregivers') })
 }

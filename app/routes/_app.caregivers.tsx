@@ -5,6 +5,7 @@ import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationB
 import { ListPage } from '~/components/list-page'
 import { buttonClassName } from '~/components/ui/button'
 import { listCaregivers } from '~/features/caregivers/caregivers.server'
+import { userActor } from '~/platform/auth/actor.server'
 import {
   BACKGROUND_CHECK_LABELS,
   BACKGROUND_CHECK_STATUSES,
@@ -23,9 +24,9 @@ import { useCan } from '~/platform/auth/user'
 export const meta: MetaFunction = () => [{ title: 'Caregiver Onboarding | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
+  const user = await requireUserWithPermission(request, 'records:read')
   const query = parseCaregiverListQuery(new URL(request.url).searchParams)
-  const { total, page, caregivers } = await listCaregivers(query)
+  const { total, page, caregivers } = await listCaregivers(query, userActor(request, user))
   // Expiry flags count calendar days in the agency's zone; the server says which day it is.
   return json({ query: { ...query, page }, total, caregivers, today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE) })
 }

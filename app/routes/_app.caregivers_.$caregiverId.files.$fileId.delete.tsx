@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCaregiverFile, getCaregiver, getCaregiverFile } from '~/features/caregivers/caregivers.server'
+import { deleteCaregiverFile, getCaregiverFile, viewCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -12,9 +12,9 @@ import { userActor } from '~/platform/auth/actor.server'
 export const meta: MetaFunction = () => [{ title: 'Remove File | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
+  const user = await requireUserWithPermission(request, 'records:write')
   const file = await getCaregiverFile(params.caregiverId ?? '', params.fileId ?? '')
-  const caregiver = file ? await getCaregiver(file.caregiverId) : null
+  const caregiver = file ? await viewCaregiver(file.caregiverId, userActor(request, user)) : null
   if (!file || !caregiver) throw new Response('File not found', { status: 404 })
   return json({ caregiverName: caregiver.fullName, fileName: file.fileName, closeTo: dialogExitPath(request, `/caregivers/${caregiver.id}`) })
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteDocument, getDocument } from '~/features/documents/documents.server'
+import { deleteDocument, viewDocument } from '~/features/documents/documents.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -10,8 +10,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const document = await getDocument(params.documentId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const document = await viewDocument(params.documentId ?? '', userActor(request, user))
   if (!document) throw new Response('Document not found', { status: 404 })
   return json({ name: document.name, closeTo: dialogExitPath(request, '/documents-new') })
 }

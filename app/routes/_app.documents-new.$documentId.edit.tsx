@@ -6,7 +6,7 @@ import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
-import { getDocument, updateDocument } from '~/features/documents/documents.server'
+import { updateDocument, viewDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
@@ -15,8 +15,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const document = await getDocument(params.documentId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const document = await viewDocument(params.documentId ?? '', userActor(request, user))
   if (!document) throw new Response('Document not found', { status: 404 })
   return json({ document: { name: document.name, description: document.description }, closeTo: dialogExitPath(request, '/documents-new') })
 }

@@ -23,10 +23,10 @@ export const meta: MetaFunction = () => [{ title: 'Document Management | Healthc
 const REFRESH_MS = 30_000
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
+  const user = await requireUserWithPermission(request, 'records:read')
   const query = parseDocumentListQuery(new URL(request.url).searchParams)
   const [{ total, page, documents }, types] = await Promise.all([
-    listDocuments(query, { pastTheEnd: 'last-page' }),
+    listDocuments(query, userActor(request, user), { pastTheEnd: 'last-page' }),
     listDocumentTypes({ activeOnly: true }),
   ])
   return json({ query: { ...query, page }, total, documents, types })

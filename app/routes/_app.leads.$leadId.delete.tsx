@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteLead, getLead } from '~/features/leads/leads.server'
+import { deleteLead, viewLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath, dialogListPath } from '~/platform/http/request.server'
@@ -12,8 +12,8 @@ import { userActor } from '~/platform/auth/actor.server'
 export const meta: MetaFunction = () => [{ title: 'Delete Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return json({ name: `${lead.firstName} ${lead.lastName}`, closeTo: dialogExitPath(request, '/leads') })
 }

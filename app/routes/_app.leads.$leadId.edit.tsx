@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead, updateLead } from '~/features/leads/leads.server'
+import { updateLead, viewLead } from '~/features/leads/leads.server'
 import { leadSchema } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
@@ -17,8 +17,8 @@ import { userActor } from '~/platform/auth/actor.server'
 export const meta: MetaFunction = () => [{ title: 'Edit Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return json({ lead, closeTo: dialogExitPath(request, '/leads') })
 }

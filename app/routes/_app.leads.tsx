@@ -9,13 +9,14 @@ import { listLeads } from '~/features/leads/leads.server'
 import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan } from '~/platform/auth/user'
+import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Lead Management | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
+  const user = await requireUserWithPermission(request, 'records:read')
   const query = parseLeadListQuery(new URL(request.url).searchParams)
-  const { total, page, leads } = await listLeads(query)
+  const { total, page, leads } = await listLeads(query, userActor(request, user))
   return json({ query: { ...query, page }, total, leads })
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
-import { deleteCommunication, getCommunication } from '~/features/leads/communications.server'
+import { deleteCommunication, viewCommunication } from '~/features/leads/communications.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
@@ -11,8 +11,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const communication = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const communication = await viewCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user))
   if (!communication) throw new Response('Communication not found', { status: 404 })
   return json({
     label: communication.subject || communicationTypeLabel(communication.type),

@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
-import { getCommunication, updateCommunication } from '~/features/leads/communications.server'
+import { updateCommunication, viewCommunication } from '~/features/leads/communications.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
@@ -13,8 +13,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const communication = await getCommunication(params.leadId ?? '', params.communicationId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const communication = await viewCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user))
   if (!communication) throw new Response('Communication not found', { status: 404 })
   return json({ communication, closeTo: dialogExitPath(request, `/leads/${communication.leadId}`) })
 }

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createCommunication } from '~/features/leads/communications.server'
-import { getLead } from '~/features/leads/leads.server'
+import { viewLead } from '~/features/leads/leads.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
@@ -14,8 +14,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return json({ closeTo: dialogExitPath(request, `/leads/${lead.id}`) })
 }

@@ -3,13 +3,14 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ComingSoon } from '~/components/page-header'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead } from '~/features/leads/leads.server'
+import { viewLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { dialogExitPath } from '~/platform/http/request.server'
+import { userActor } from '~/platform/auth/actor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireUserWithPermission(request, 'records:read')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return json({
     lead: { id: lead.id, name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },

@@ -6,7 +6,7 @@ import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { listCommunications } from '~/features/leads/communications.server'
-import { getLead } from '~/features/leads/leads.server'
+import { getLead, viewLead } from '~/features/leads/leads.server'
 import { findPatientForLead } from '~/features/patients/patients.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { effectiveStatus, sourceLabel } from '~/features/leads/schema'
@@ -17,13 +17,14 @@ import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { cn } from '~/lib/misc'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
+import { userActor } from '~/platform/auth/actor.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireUserWithPermission(request, 'records:read')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
   const [communications, patient] = await Promise.all([listCommunications(lead.id), findPatientForLead(lead.id)])
   return json({ lead, communications, patient })

@@ -4,7 +4,7 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
-import { getLead } from '~/features/leads/leads.server'
+import { getLead, viewLead } from '~/features/leads/leads.server'
 import { isUuid } from '~/lib/ids'
 import { createPatient, findPatientForLead } from '~/features/patients/patients.server'
 import { REGISTRATION_STEPS, personalInfoSchema } from '~/features/patients/schema'
@@ -14,23 +14,25 @@ import { registrationLocations } from '~/features/patients/registration.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
+import type { Actor } from '~/platform/actor'
 
 export const meta: MetaFunction = () => [{ title: 'New Patient Registration | Healthcare Portal' }]
 
 const firstStep = REGISTRATION_STEPS[0]
 
 /** ?leadId= converts that lead: the form starts with its name, contact and address. */
-async function leadToConvert(request: Request) {
+/** The lead named by ?leadId=; the form shows its details, so the loader records the view. */
+async function leadToConvert(request: Request, viewer?: Actor) {
   const leadId = new URL(request.url).searchParams.get('leadId')
   if (!leadId) return null
-  const lead = isUuid(leadId) ? await getLead(leadId) : null
+  const lead = !isUuid(leadId) ? null : viewer ? await viewLead(leadId, viewer) : await getLead(leadId)
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return lead
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  const lead = await leadToConvert(request)
+  const user = await requireUserWithPermission(request, 'records:write')
+  const lead = await leadToConvert(request, userActor(request, user))
   if (lead) {
     const existing = await findPatientForLead(lead.id)
     if (existing) {

@@ -13,6 +13,7 @@ import {
   optionLabel,
   parsePatientListQuery,
 } from '~/features/patients/schema'
+import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { cn } from '~/lib/misc'
@@ -22,9 +23,9 @@ import { useCan, useTimeZone } from '~/platform/auth/user'
 export const meta: MetaFunction = () => [{ title: 'Patient Onboarding | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:read')
+  const user = await requireUserWithPermission(request, 'records:read')
   const query = parsePatientListQuery(new URL(request.url).searchParams)
-  const { total, page, patients } = await listPatients(query, getEnv().AGENCY_TIME_ZONE)
+  const { total, page, patients } = await listPatients(query, userActor(request, user), getEnv().AGENCY_TIME_ZONE)
   return json({ query: { ...query, page }, total, patients })
 }
 

@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel, listAuditEntityTypes,
 import { listUsers } from '~/features/users/users.server'
 import { auditFilterSchema } from '~/features/audit-log/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
 import { addDays, formatTimestamp, zonedDayStart } from '~/lib/time'
 
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: 'Audit Log | Settings | Health
 
 /** Read-only by design: this route has no action, and the database refuses changes. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'audit:read')
+  const user = await requireUserWithPermission(request, 'audit:read')
   const url = new URL(request.url)
   const timeZone = getEnv().AGENCY_TIME_ZONE
   const params = url.searchParams
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     from: filters.from ? zonedDayStart(filters.from, timeZone) : undefined,
     to: filters.to ? zonedDayStart(addDays(filters.to, 1), timeZone) : undefined,
     page: filters.page,
-  })
+  }, userActor(request, user))
   return json({
     values,
     options,

@@ -14,9 +14,9 @@ const API_PAGE_SIZE = 50
  * — an array, newest first; X-Total-Count has the total.
  */
 export const loader = apiRoute('caregiver', async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUserWithPermission(request, 'records:read')
+  const user = await requireApiUserWithPermission(request, 'records:read')
   const query = parseCaregiverListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
-  const { total, caregivers } = await listCaregiversForApi(query)
+  const { total, caregivers } = await listCaregiversForApi(query, userActor(request, user))
   return json(caregivers, { headers: { 'X-Total-Count': String(total) } })
 })
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { deleteDocument, documentToJson, getDocument, updateDocument } from '~/features/documents/documents.server'
+import { deleteDocument, documentToJson, updateDocument, viewDocument } from '~/features/documents/documents.server'
 import { documentEditSchema } from '~/features/documents/schema'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { apiRoute } from '~/platform/http/errors.server'
@@ -8,8 +8,8 @@ import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const loader = apiRoute('document', async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUserWithPermission(request, 'records:read')
-  const document = await getDocument(params.documentId ?? '')
+  const user = await requireApiUserWithPermission(request, 'records:read')
+  const document = await viewDocument(params.documentId ?? '', userActor(request, user))
   if (!document) throw apiError(404, 'Document not found')
   return json(documentToJson(document))
 })

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { communicationToJson, createCommunication, listCommunications } from '~/features/leads/communications.server'
-import { getLead } from '~/features/leads/leads.server'
+import { viewLead } from '~/features/leads/leads.server'
 import { communicationSchema } from '~/features/leads/communication-schema'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { apiRoute } from '~/platform/http/errors.server'
@@ -9,8 +9,8 @@ import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const loader = apiRoute('communication', async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUserWithPermission(request, 'records:read')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireApiUserWithPermission(request, 'records:read')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw apiError(404, 'Lead not found')
   return json((await listCommunications(lead.id)).map(communicationToJson))
 })

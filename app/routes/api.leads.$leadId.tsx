@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { deleteLead, getLead, leadToJson, updateLead } from '~/features/leads/leads.server'
+import { deleteLead, getLead, leadToJson, updateLead, viewLead } from '~/features/leads/leads.server'
 import { leadSchema } from '~/features/leads/schema'
 import { apiError, methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { apiRoute } from '~/platform/http/errors.server'
@@ -9,8 +9,8 @@ import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const loader = apiRoute('lead', async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiUserWithPermission(request, 'records:read')
-  const lead = await getLead(params.leadId ?? '')
+  const user = await requireApiUserWithPermission(request, 'records:read')
+  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw apiError(404, 'Lead not found')
   return json(leadToJson(lead))
 })

@@ -12,7 +12,7 @@ const API_PAGE_SIZE = 50
 
 /** GET /api/leads?q=&status=&source=&page=&pageSize= — an array, newest first; X-Total-Count has the total. */
 export const loader = apiRoute('lead', async ({ request }: LoaderFunctionArgs) => {
-  await requireApiUserWithPermission(request, 'records:read')
+  const user = await requireApiUserWithPermission(request, 'records:read')
   const params = new URL(request.url).searchParams
   const query = leadListQuerySchema.parse({
     q: params.get('q') ?? '',
@@ -22,7 +22,7 @@ export const loader = apiRoute('lead', async ({ request }: LoaderFunctionArgs) =
     page: params.get('page') ?? 1,
     pageSize: params.get('pageSize') ?? API_PAGE_SIZE,
   })
-  const { total, leads } = await listLeadsForApi(query)
+  const { total, leads } = await listLeadsForApi(query, userActor(request, user))
   return json(leads, { headers: { 'X-Total-Count': String(total) } })
 })
 

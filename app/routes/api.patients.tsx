@@ -4,7 +4,6 @@ import {
   createPatientFromApi,
   listPatientsForApi,
   patientToJson,
-  recordPatientListRead,
 } from '~/features/patients/patients.server'
 import { parsePatientListQuery, patientApiSchema } from '~/features/patients/schema'
 import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
@@ -22,11 +21,7 @@ const API_PAGE_SIZE = 50
 export const loader = apiRoute('patient', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const query = parsePatientListQuery(new URL(request.url).searchParams, { pageSize: API_PAGE_SIZE })
-  const { total, patients } = await listPatientsForApi(query, getEnv().AGENCY_TIME_ZONE)
-  await recordPatientListRead(
-    patients.map((patient) => patient.id),
-    userActor(request, user),
-  )
+  const { total, patients } = await listPatientsForApi(query, userActor(request, user), getEnv().AGENCY_TIME_ZONE)
   return json(patients, { headers: { 'X-Total-Count': String(total) } })
 })
 

@@ -53,7 +53,7 @@ describe('browsing entries', () => {
     const { data } = await auditPage(cookie)
     expect(data.options.actions.map((option: { value: string }) => option.value)).toEqual([
       'create', 'update', 'delete', 'view', 'login', 'login_failed', 'logout',
-      'mfa_enabled', 'mfa_disabled', 'mfa_recovery_codes_regenerated', 'mfa_reset', 'mfa_verification_failed', 'mfa_recovery_code_used',
+      'mfa_enabled', 'mfa_disabled', 'mfa_recovery_codes_regenerated', 'mfa_reset', 'mfa_verification_failed', 'mfa_recovery_code_used', 'access_denied',
     ])
     expect(data.options.actions).toContainEqual({ value: 'mfa_reset', label: 'MFA Reset' })
     expect(data.options.entityTypes).toContainEqual({ value: 'OptionsTest', label: 'OptionsTest' })

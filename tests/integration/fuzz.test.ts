@@ -3,7 +3,7 @@ import { prisma } from '~/platform/db.server'
 import { resetEnvCache } from '~/platform/env.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { listAppRoutes } from '#tests/support/routes'
-import { SAMPLE_PDF, multipartRequest } from '#tests/support/uploads'
+import { concretePath, seedRecords } from '#tests/support/records'
 
 /**
  * Hostile input against every loader and action the app defines, as an admin
@@ -83,72 +83,6 @@ function jsonRequest(path: string, method: string, cookie: string, body: unknown
     headers: { cookie, 'content-type': 'application/json' },
     body: raw,
   })
-}
-
-let seeded = 0
-
-/** Real records for every kind of id a path can hold. */
-async function seedRecords(cookie: string, adminId: string) {
-  seeded += 1
-  const { action: leadsApi } = await import('~/routes/api.leads')
-  const { action: communicationsApi } = await import('~/routes/api.leads.$leadId.communications')
-  const { action: patientsApi } = await import('~/routes/api.patients')
-  const { action: caregiversApi } = await import('~/routes/api.caregivers')
-  const { action: documentTypesApi } = await import('~/routes/api.document-types')
-  const { action: uploadApi } = await import('~/routes/api.documents.simple-upload')
-  const json = async (fn: Handler, path: string, body: unknown) => {
-    const response = await callRoute(fn, makeRequest(path, { cookie, json: body }), {})
-    expect(response.status, `${path} seed`).toBeLessThan(300)
-    return (await response.json()) as Record<string, unknown> & { id: string }
-  }
-  const lead = await json(leadsApi, '/api/leads', { firstName: 'Fuzz', lastName: 'Target', email: `fuzz${seeded}@example.com`, phone: '2015550100' })
-  const communication = await callRoute(
-    communicationsApi,
-    makeRequest(`/api/leads/${lead.id}/communications`, { cookie, json: { type: 'note', subject: 'Seed', content: 'Seed' } }),
-    { leadId: lead.id },
-  ).then((response) => response.json() as Promise<{ id: string }>)
-  const patient = await json(patientsApi, '/api/patients', { firstName: 'Fuzz', lastName: 'Patient', dateOfBirth: '1940-01-01', gender: 'female', phone: '2015550101' })
-  const caregiver = await json(caregiversApi, '/api/caregivers', { fullName: 'Fuzz Carer', email: `carer${seeded}@example.com`, phone: '2015550102', licenseNumber: 'CNA-1', yearsExperience: '1-2' })
-  const documentType = await json(documentTypesApi, '/api/document-types', { name: `Fuzz Type ${seeded}`, ghlTag: `fuzz-${seeded}`, isActive: true })
-  const upload = await callRoute(
-    uploadApi,
-    multipartRequest('/api/documents/simple-upload', { category: 'billing' }, { name: 'Fuzz.pdf', type: 'application/pdf', bytes: SAMPLE_PDF }, cookie),
-  )
-  const document = ((await upload.json()) as { document: { id: string } }).document
-  const file = await prisma.caregiverFile.create({
-    data: {
-      caregiverId: caregiver.id,
-      kind: 'resume',
-      fileName: 'cv.pdf',
-      mimeType: 'application/pdf',
-      fileSize: 10,
-      sha256: '0'.repeat(64),
-      storageKey: `caregivers/none-${seeded}.pdf`,
-      uploadedById: adminId,
-    },
-  })
-  return {
-    leadId: lead.id,
-    communicationId: communication.id,
-    patientId: patient.id,
-    caregiverId: caregiver.id,
-    documentTypeId: documentType.id,
-    documentId: document.id,
-    fileId: file.id,
-    userId: adminId,
-    step: 'contacts',
-  } as Record<string, string>
-}
-
-function concretePath(urlPath: string, params: Record<string, string>, ids: Record<string, string>) {
-  const filled: Record<string, string> = {}
-  let path = urlPath
-  for (const [name, placeholder] of Object.entries(params)) {
-    const value = ids[name] ?? placeholder
-    filled[name] = value
-    path = path.replace(placeholder, value)
-  }
-  return { path, params: filled }
 }
 
 describe('hostile input never answers 500 and stores nothing', () => {

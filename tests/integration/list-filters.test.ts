@@ -24,7 +24,21 @@ import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/sup
 type Loader = Parameters<typeof callRoute>[0]
 type Row = Record<string, unknown> & { id: string }
 type FilterCase = { name: string; query: Record<string, string>; matches: (row: Row) => boolean }
-type ListCase = { list: string; path: string; loader: Loader; rowsKey: string; role: 'viewer' | 'admin'; stored: () => Promise<Row[]>; filters: () => FilterCase[] }
+type ListCase = {
+  list: string
+  path: string
+  loader: Loader
+  rowsKey: string
+  role: 'viewer' | 'admin'
+  stored: () => Promise<Row[]>
+  filters: () => FilterCase[]
+  /**
+   * Rows the reading itself adds (reading the audit log is logged): they
+   * are not compared, and each one shifts later pages down by a row, so a
+   * row may come twice across pages.
+   */
+  writtenByReading?: (row: Row) => boolean
+}
 
 const DAY = 24 * 3_600_000
 const NOW = Date.now()
@@ -232,6 +246,7 @@ const LISTS: ListCase[] = [
     rowsKey: 'entries',
     role: 'admin',
     stored: () => prisma.auditLog.findMany(),
+    writtenByReading: (row) => row.entityType === 'AuditLog',
     filters: () => [
       ...AUDIT_ACTIONS.map((action) => ({ name: `action=${action}`, query: { action }, matches: (row: Row) => row.action === action })),
       ...['FilterLead', 'FilterCaregiver'].map((entityType) => ({
@@ -251,16 +266,18 @@ const LISTS: ListCase[] = [
 /** Every row the list shows for this query, page after page. */
 async function listedIds(list: ListCase, cookie: string, query: Record<string, string>) {
   const ids: string[] = []
+  let seen = 0
   for (let page = 1; ; page++) {
     const params = new URLSearchParams({ ...query, page: String(page) })
     const response = await callRoute(list.loader, makeRequest(`${list.path}?${params}`, { cookie }))
     expect(response.status).toBe(200)
     const data = (await response.json()) as Record<string, unknown> & { total: number }
     const rows = data[list.rowsKey] as Row[]
-    ids.push(...rows.map((row) => row.id))
-    if (ids.length >= data.total || rows.length === 0) {
-      expect(ids).toHaveLength(data.total)
-      return ids
+    seen += rows.length
+    ids.push(...rows.filter((row) => !list.writtenByReading?.(row)).map((row) => row.id))
+    if (seen >= data.total || rows.length === 0) {
+      if (!list.writtenByReading) expect(ids).toHaveLength(data.total)
+      return list.writtenByReading ? [...new Set(ids)] : ids
     }
   }
 }

@@ -155,7 +155,7 @@ describe('/api/patients', () => {
     expect(await prisma.auditLog.count({ where: { action: 'view', entityId: patient.id, userId: user.id } })).toBe(1)
     await callRoute(patientsLoader, makeRequest('/api/patients?q=read.trail@example.com', { cookie }))
     const listRead = await prisma.auditLog.findFirst({ where: { action: 'view', entityType: 'Patient', entityId: null, userId: user.id } })
-    expect(listRead?.details).toEqual({ via: 'api', ids: [patient.id] })
+    expect(listRead).toMatchObject({ actorKind: 'api', details: { q: 'read.trail@example.com', ids: [patient.id] } })
   })
 
   test('PUT errors: 404 for an unknown patient, 400 for a bad body, 405 for other methods', async () => {

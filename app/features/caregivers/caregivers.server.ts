@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { recordAudit, recordView } from '~/platform/audit.server'
+import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import {
@@ -105,7 +105,18 @@ const listSelect = {
   certificationExpiresOn: true,
 } as const
 
-export async function listCaregivers(query: ListQuery) {
+/** A list or search shows caregivers: the trail keeps which ones, and for what search. */
+async function recordCaregiverListView(caregivers: Array<{ id: string }>, query: ListQuery, actor: Actor) {
+  const { q, status, specialization, backgroundCheckStatus, page } = query
+  await recordListView({
+    actor,
+    entityType: CAREGIVER_ENTITY,
+    ids: caregivers.map((caregiver) => caregiver.id),
+    details: listViewQuery({ q, status, specialization, backgroundCheckStatus, page }),
+  })
+}
+
+export async function listCaregivers(query: ListQuery, actor: Actor) {
   const where = caregiverListWhere(query)
   const { rows, total, page } = await paginate(
     {
@@ -114,6 +125,7 @@ export async function listCaregivers(query: ListQuery) {
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
+  await recordCaregiverListView(rows, { ...query, page }, actor)
   const caregivers = rows.map(({ hourlyRateCents, licenseExpiresOn, certificationExpiresOn, ...row }) => ({
     ...row,
     hourlyRate: hourlyRateCents / 100,
@@ -311,6 +323,13 @@ export async function recordCaregiverView(id: string, actor: Actor) {
   await recordView({ actor, entityType: CAREGIVER_ENTITY, entityId: id })
 }
 
+/** A caregiver opened in a dialog (edit, delete, a file's delete): on the trail like the profile. */
+export async function viewCaregiver(id: string, actor: Actor) {
+  const caregiver = await getCaregiver(id)
+  if (caregiver) await recordCaregiverView(caregiver.id, actor)
+  return caregiver
+}
+
 /** The profile's audit trail, openings of the profile included. */
 export async function listCaregiverAudit(id: string) {
   return readRecordHistory({ entityType: CAREGIVER_ENTITY, entityId: id, describe: describeCaregiverActivity, includeViews: true })
@@ -365,7 +384,7 @@ export function caregiverToJson(caregiver: CaregiverRecord) {
 export type CaregiverJson = ReturnType<typeof caregiverToJson>
 
 /** The API lists whole caregivers, files included. */
-export async function listCaregiversForApi(query: ListQuery) {
+export async function listCaregiversForApi(query: ListQuery, actor: Actor) {
   const where = caregiverListWhere(query)
   const { rows, total } = await paginate(
     {
@@ -374,5 +393,6 @@ export async function listCaregiversForApi(query: ListQuery) {
     },
     query,
   )
+  await recordCaregiverListView(rows, query, actor)
   return { total, caregivers: rows.map(caregiverToJson) }
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { recordAudit } from '~/platform/audit.server'
+import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import { DOCUMENT_PAGE_SIZE } from '~/features/documents/schema'
@@ -31,7 +31,12 @@ export const documentSelect = {
 type ListQuery = { q: string; category?: string; type?: string; page: number; pageSize?: number }
 
 /** The search looks for every word in the name or the description. */
-export async function listDocuments(query: ListQuery, { pastTheEnd }: { pastTheEnd?: 'empty' | 'last-page' } = {}) {
+/** A list shows documents: the trail keeps which ones, and for what search. */
+async function recordDocumentListView(documents: Array<{ id: string }>, details: Record<string, unknown>, actor: Actor) {
+  await recordListView({ actor, entityType: 'Document', ids: documents.map((document) => document.id), details: listViewQuery(details) })
+}
+
+export async function listDocuments(query: ListQuery, actor: Actor, { pastTheEnd }: { pastTheEnd?: 'empty' | 'last-page' } = {}) {
   const where: Prisma.DocumentWhereInput = {
     AND: [
       wordsInFieldsWhere(query.q, ['name', 'description']) ?? {},
@@ -46,12 +51,20 @@ export async function listDocuments(query: ListQuery, { pastTheEnd }: { pastTheE
     },
     { page: query.page, pageSize: query.pageSize ?? DOCUMENT_PAGE_SIZE, pastTheEnd },
   )
+  await recordDocumentListView(rows, { q: query.q, category: query.category, type: query.type, page }, actor)
   return { total, page, documents: rows }
 }
 
 export async function getDocument(id: string) {
   if (!isUuid(id)) return null
   return prisma.document.findUnique({ where: { id }, select: { ...documentSelect, storageKey: true } })
+}
+
+/** A document opened through the API or a dialog: on the trail, like a download. */
+export async function viewDocument(id: string, actor: Actor) {
+  const document = await getDocument(id)
+  if (document) await recordView({ actor, entityType: 'Document', entityId: document.id })
+  return document
 }
 
 export function defaultDocumentName(fileName: string) {
@@ -168,12 +181,14 @@ export function documentToJson(document: DocumentRecord) {
 }
 
 /** Documents whose BoldSign template BoldSign is still processing. */
-export async function listPendingDocuments() {
-  return prisma.document.findMany({
+export async function listPendingDocuments(actor: Actor) {
+  const documents = await prisma.document.findMany({
     where: { boldsignTemplateStatus: 'pending' },
     select: documentSelect,
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
   })
+  await recordDocumentListView(documents, { boldsignTemplateStatus: 'pending' }, actor)
+  return documents
 }
 
 /** From BoldSign's TemplateCreated / TemplateCreateFailed webhook events. */

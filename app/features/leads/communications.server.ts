@@ -1,4 +1,4 @@
-import { recordAudit } from '~/platform/audit.server'
+import { recordAudit, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import type { CommunicationInput } from '~/features/leads/communication-schema'
@@ -16,6 +16,15 @@ export async function listCommunications(leadId: string) {
 export async function getCommunication(leadId: string, id: string) {
   if (!isUuid(leadId) || !isUuid(id)) return null
   return prisma.communication.findFirst({ where: { id, leadId } })
+}
+
+/** A communication opened in a dialog: on the trail as a view of its lead, whose record it is part of. */
+export async function viewCommunication(leadId: string, id: string, actor: Actor) {
+  const communication = await getCommunication(leadId, id)
+  if (communication) {
+    await recordView({ actor, entityType: 'Lead', entityId: communication.leadId, details: { communicationId: communication.id } })
+  }
+  return communication
 }
 
 function communicationData(input: CommunicationInput) {

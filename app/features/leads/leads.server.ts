@@ -1,7 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { isUuid } from '~/lib/ids'
 import type { Actor } from '~/platform/actor'
-import { recordAudit } from '~/platform/audit.server'
+import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
 import type { LeadInput, LeadListQuery } from '~/features/leads/schema'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
@@ -39,7 +39,13 @@ function leadListWhere(query: ListQuery): Prisma.LeadWhereInput {
   }
 }
 
-export async function listLeads(query: ListQuery) {
+/** A list or search shows leads: the trail keeps which ones, and for what search. */
+async function recordLeadListView(leads: Array<{ id: string }>, query: ListQuery, actor: Actor) {
+  const { q, status, source, page } = query
+  await recordListView({ actor, entityType: 'Lead', ids: leads.map((lead) => lead.id), details: listViewQuery({ q, status, source, page }) })
+}
+
+export async function listLeads(query: ListQuery, actor: Actor) {
   const where = leadListWhere(query)
   const { rows, total, page } = await paginate(
     {
@@ -48,12 +54,23 @@ export async function listLeads(query: ListQuery) {
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
+  await recordLeadListView(rows, { ...query, page }, actor)
   return { total, page, leads: rows }
 }
 
 export async function getLead(id: string) {
   if (!isUuid(id)) return null
   return prisma.lead.findUnique({ where: { id } })
+}
+
+/**
+ * A lead opened by a person or an API caller, on the trail: its page, its
+ * dialogs, its communications (which are part of the lead's record).
+ */
+export async function viewLead(id: string, actor: Actor) {
+  const lead = await getLead(id)
+  if (lead) await recordView({ actor, entityType: 'Lead', entityId: lead.id })
+  return lead
 }
 
 function leadData(input: LeadInput) {
@@ -143,7 +160,7 @@ export function leadToJson(lead: LeadRecord) {
 }
 
 /** The API lists whole leads. */
-export async function listLeadsForApi(query: ListQuery) {
+export async function listLeadsForApi(query: ListQuery, actor: Actor) {
   const where = leadListWhere(query)
   const { rows, total } = await paginate(
     {
@@ -152,5 +169,6 @@ export async function listLeadsForApi(query: ListQuery) {
     },
     query,
   )
+  await recordLeadListView(rows, query, actor)
   return { total, leads: rows.map(leadToJson) }
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { recordAudit, recordView } from '~/platform/audit.server'
+import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
 import {
@@ -99,7 +99,18 @@ const listSelect = {
   createdAt: true,
 } as const
 
-export async function listPatients(query: ListQuery, timeZone: string, now = new Date()) {
+/** A list or search shows patients: the trail keeps which ones, and for what search. */
+async function recordPatientListView(patients: Array<{ id: string }>, query: ListQuery, actor: Actor) {
+  const { q, status, date, careType, page } = query
+  await recordListView({
+    actor,
+    entityType: 'Patient',
+    ids: patients.map((patient) => patient.id),
+    details: listViewQuery({ q, status, date, careType, page }),
+  })
+}
+
+export async function listPatients(query: ListQuery, actor: Actor, timeZone: string, now = new Date()) {
   const where = patientListWhere(query, timeZone, now)
   const { rows, total, page } = await paginate(
     {
@@ -108,6 +119,7 @@ export async function listPatients(query: ListQuery, timeZone: string, now = new
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
+  await recordPatientListView(rows, { ...query, page }, actor)
   return {
     total,
     page,
@@ -356,12 +368,6 @@ export async function recordPatientView(id: string, actor: Actor) {
   await recordView({ actor, entityType: 'Patient', entityId: id })
 }
 
-/** An API list hands out whole records, so the trail keeps which ones each call returned. */
-export async function recordPatientListRead(ids: string[], actor: Actor) {
-  if (ids.length === 0) return
-  await recordAudit({ actor, action: 'view', entityType: 'Patient', details: { via: 'api', ids } })
-}
-
 /** The profile's activity (changes only) and who has opened the record. */
 export async function getPatientHistory(id: string) {
   const [activity, viewers] = await Promise.all([
@@ -403,7 +409,7 @@ export function patientToJson(patient: PatientRecord) {
   }
 }
 
-export async function listPatientsForApi(query: ListQuery, timeZone: string) {
+export async function listPatientsForApi(query: ListQuery, actor: Actor, timeZone: string) {
   const where = patientListWhere(query, timeZone, new Date())
   const { rows, total } = await paginate(
     {
@@ -412,5 +418,6 @@ export async function listPatientsForApi(query: ListQuery, timeZone: string) {
     },
     query,
   )
+  await recordPatientListView(rows, query, actor)
   return { total, patients: rows.map(patientToJson) }
 }

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto'
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp'
+import { redirect } from '@remix-run/node'
 import QRCode from 'qrcode'
 import type { Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/platform/actor'
 import { recordAudit } from '~/platform/audit.server'
+import { requireUser } from '~/platform/auth/auth.server'
+import { RuleViolationError, TooManyAttemptsError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 import { decrypt, encrypt } from '~/platform/encryption.server'
 import {
@@ -91,23 +94,17 @@ async function matchingStep(secret: string, code: string) {
   return Math.floor(Date.now() / 1000 / TOTP_OPTIONS.period) + match.delta
 }
 
-/** A refusal; `retryAfterMs` when it is throttling (HTTP 429). */
-export type Refusal = { ok: false; message: string; retryAfterMs?: number }
-
 /**
  * Guesses at one's own password or codes on the account pages are counted
- * first, like sign-in attempts; `check` runs only within the limit, and a
- * success forgives the count.
+ * first, like sign-in attempts; `check` runs only within the limit (else
+ * TooManyAttemptsError next to `field`), and a success forgives the count.
  */
-async function withinAttemptLimit<Result extends { ok: boolean }>(
-  userId: string,
-  check: () => Promise<Result>,
-): Promise<Result | Refusal> {
+async function withinAttemptLimit<Result>(userId: string, field: string, check: () => Promise<Result>): Promise<Result> {
   const limits = passwordCheckLimits(userId)
   const wait = await countAttempt(limits)
-  if (wait > 0) return { ok: false, message: tooManyAttemptsMessage(wait), retryAfterMs: wait }
+  if (wait > 0) throw new TooManyAttemptsError(tooManyAttemptsMessage(wait), wait, field)
   const result = await check()
-  if (result.ok) await forgiveAttempt(limits)
+  await forgiveAttempt(limits)
   return result
 }
 
@@ -119,28 +116,24 @@ const SETUP_GONE_MESSAGE = 'Two-factor authentication is already on, or its setu
  * confirming code cannot be used again to sign in.
  */
 export function enableMfa(userId: string, code: string, actor: Actor) {
-  return withinAttemptLimit(userId, () => confirmEnrolment(userId, code, actor))
+  return withinAttemptLimit(userId, 'code', () => confirmEnrolment(userId, code, actor))
 }
 
-async function confirmEnrolment(
-  userId: string,
-  code: string,
-  actor: Actor,
-): Promise<{ ok: true; recoveryCodes: string[] } | Refusal> {
+async function confirmEnrolment(userId: string, code: string, actor: Actor): Promise<{ recoveryCodes: string[] }> {
   const credential = await prisma.mfaCredential.findUnique({ where: { userId } })
-  if (!credential || credential.enabledAt) return { ok: false, message: SETUP_GONE_MESSAGE }
+  if (!credential || credential.enabledAt) throw new RuleViolationError(SETUP_GONE_MESSAGE, 'code')
   const step = await matchingStep(decrypt(credential.secret), code)
-  if (step === null) return { ok: false, message: WRONG_CODE_MESSAGE }
+  if (step === null) throw new RuleViolationError(WRONG_CODE_MESSAGE, 'code')
   return prisma.$transaction(async (tx) => {
     // Only the pending secret that was checked: not one an admin reset meanwhile.
     const { count } = await tx.mfaCredential.updateMany({
       where: { userId, secret: credential.secret, enabledAt: null },
       data: { enabledAt: new Date(), lastUsedStep: step },
     })
-    if (count === 0) return { ok: false, message: SETUP_GONE_MESSAGE } as const
+    if (count === 0) throw new RuleViolationError(SETUP_GONE_MESSAGE, 'code')
     const recoveryCodes = await replaceRecoveryCodes(userId, tx)
     await recordAudit({ actor, action: 'mfa_enabled', entityType: 'User', entityId: userId }, tx)
-    return { ok: true, recoveryCodes } as const
+    return { recoveryCodes }
   })
 }
 
@@ -226,26 +219,28 @@ function recordVerificationFailed(userId: string, actor: Actor, details: { stage
 
 /**
  * Before new recovery codes or turning MFA off: a current code from the app
- * (checked when given) or the user's password. A refusal names the field it
- * belongs next to.
+ * (checked when given) or the user's password. A refusal is a
+ * RuleViolationError next to the field it is about.
  */
-export async function confirmIdentity(
-  userId: string,
-  input: { code?: string; password?: string },
-  actor: Actor,
-): Promise<{ ok: true } | (Refusal & { field: 'code' | 'password' })> {
+export async function confirmIdentity(userId: string, input: { code?: string; password?: string }, actor: Actor) {
   const field = input.code !== undefined ? 'code' : 'password'
-  const result = await withinAttemptLimit(userId, async (): Promise<{ ok: true } | Refusal> => {
+  await withinAttemptLimit(userId, field, async () => {
     if (input.code !== undefined) {
       const check = await checkAuthenticatorCode(userId, input.code)
-      if (check === 'accepted') return { ok: true }
+      if (check === 'accepted') return
       await recordVerificationFailed(userId, actor, { stage: 'confirm', method: 'totp', reason: check })
-      return { ok: false, message: check === 'used' ? USED_CODE_MESSAGE : WRONG_CODE_MESSAGE }
+      throw new RuleViolationError(check === 'used' ? USED_CODE_MESSAGE : WRONG_CODE_MESSAGE, field)
     }
-    if (await verifyUserPassword(userId, input.password ?? '')) return { ok: true }
-    return { ok: false, message: WRONG_PASSWORD_MESSAGE }
+    if (!(await verifyUserPassword(userId, input.password ?? ''))) throw new RuleViolationError(WRONG_PASSWORD_MESSAGE, field)
   })
-  return result.ok ? result : { ...result, field }
+}
+
+/** The account pages that change MFA open only while it is on; otherwise back to the account. */
+export async function requireUserWithMfa(request: Request) {
+  const user = await requireUser(request)
+  const status = await getMfaStatus(user.id)
+  if (!status.enabled) throw redirect('/account')
+  return { user, status }
 }
 
 /** Replaces the user's recovery codes (all earlier ones stop working); returns the new ones for showing once. */

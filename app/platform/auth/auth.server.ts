@@ -1,5 +1,7 @@
 import { json, redirect } from '@remix-run/node'
+import { recordAccessDenied } from '~/platform/audit.server'
 import { getEnv } from '~/platform/env.server'
+import { userActor } from '~/platform/auth/actor.server'
 import { type Permission, isRole, userHasPermission } from '~/platform/auth/permissions'
 import { getActiveSession, type ActiveSession } from '~/platform/auth/session.server'
 
@@ -45,6 +47,7 @@ export async function requireUser(request: Request) {
 export async function requireUserWithPermission(request: Request, permission: Permission) {
   const user = await requireUser(request)
   if (!userHasPermission(user, permission)) {
+    await recordRefusal(request, user, permission)
     throw new Response('You do not have permission to do this.', { status: 403, statusText: 'Forbidden' })
   }
   return user
@@ -56,9 +59,20 @@ export async function requireApiUserWithPermission(request: Request, permission:
   if (!session) throw json({ error: 'Authentication required' }, { status: 401 })
   if (mfaSetupRequired(session)) throw json({ error: MFA_SETUP_REQUIRED_MESSAGE }, { status: 403 })
   if (!userHasPermission(session.user, permission)) {
+    await recordRefusal(request, session.user, permission)
     throw json({ error: 'You do not have permission to do this.' }, { status: 403 })
   }
   return session.user
+}
+
+/** Every refused attempt is on the audit log: a viewer probing for writes shows up there. */
+async function recordRefusal(request: Request, user: { id: string }, permission: Permission) {
+  await recordAccessDenied({
+    actor: userActor(request, user),
+    permission,
+    method: request.method,
+    path: new URL(request.url).pathname,
+  })
 }
 
 export async function redirectIfSignedIn(request: Request) {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { json } from '@remix-run/node'
-import { ConflictError, NotFoundError, RuleViolationError } from '~/platform/errors'
+import { ConflictError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '~/platform/errors'
 import { apiError } from '~/platform/http/api.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 
@@ -31,6 +31,9 @@ export async function formFailureReply(error: unknown, reply: (errors: FormError
   if (error instanceof NotFoundError) throw notFoundResponse(error)
   if (error instanceof RuleViolationError) {
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
+    if (error instanceof TooManyAttemptsError) {
+      return { result: reply(errors), init: { status: 429, headers: { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) } } }
+    }
     return { result: reply(errors), init: { status: 400 } }
   }
   const expected = error instanceof ConflictError
