@@ -12,7 +12,9 @@ import { RECOVERY_CODE_COUNT } from '~/features/users/mfa-schema'
 import { getEnv } from '~/platform/env.server'
 import { formatDate } from '~/lib/time'
 import { changeUserPassword, verifyUserPassword } from '~/features/users/users.server'
-import { PASSWORD_MIN_LENGTH, changePasswordSchema } from '~/features/users/auth-schema'
+import { changePasswordSchema } from '~/features/users/auth-schema'
+import { isCommonPassword } from '~/features/users/common-passwords.server'
+import { passwordHelp } from '~/features/users/password-policy'
 import { requireSession, requireUser } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
@@ -44,7 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = session
   const formData = await request.formData()
   const hideFields = ['currentPassword', 'newPassword', 'confirmPassword']
-  const submission = parseWithZod(formData, { schema: changePasswordSchema })
+  const submission = parseWithZod(formData, {
+    schema: changePasswordSchema({ email: user.email, name: user.name, isCommon: isCommonPassword }),
+  })
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields }), { status: 400 })
   }
@@ -79,12 +83,13 @@ export default function AccountPage() {
   const { user, mfa } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
+  const schema = changePasswordSchema({ email: user.email, name: user.name })
   const [form, fields] = useForm({
     id: 'change-password',
-    constraint: getZodConstraint(changePasswordSchema),
+    constraint: getZodConstraint(schema),
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 
   return (
@@ -156,7 +161,7 @@ export default function AccountPage() {
             <Field
               labelProps={{ children: 'New password' }}
               inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
-              help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              help={passwordHelp()}
               errors={fields.newPassword.errors}
             />
             <Field

@@ -7,7 +7,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CheckboxField, Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/features/users/users.server'
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '~/features/users/auth-schema'
+import { resetPasswordSchema } from '~/features/users/auth-schema'
+import { isCommonPassword } from '~/features/users/common-passwords.server'
+import { passwordHelp } from '~/features/users/password-policy'
 import { deactivateUserSchema, reactivateUserSchema, resetMfaSchema, updateUserSchema } from '~/features/users/schema'
 import { getMfaStatus, resetMfa } from '~/features/users/mfa.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -91,7 +93,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(page, { title: isActive ? 'User reactivated' : 'User deactivated' })
     }
     case 'reset-password': {
-      const submission = parseWithZod(formData, { schema: resetPasswordSchema })
+      const submission = parseWithZod(formData, {
+        schema: resetPasswordSchema({ email: user.email, name: user.name, isCommon: isCommonPassword }),
+      })
       const hideFields = ['newPassword', 'confirmPassword']
       if (submission.status !== 'success') {
         return json({ intent: 'reset-password', result: submission.reply({ hideFields }) } as const, { status: 400 })
@@ -226,14 +230,15 @@ function DetailsForm() {
 }
 
 function PasswordForm() {
-  const { isSelf } = useLoaderData<typeof loader>()
+  const { user, isSelf } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
+  const schema = resetPasswordSchema({ email: user.email, name: user.name })
   const [form, fields] = useForm({
     id: 'reset-password',
-    constraint: getZodConstraint(resetPasswordSchema),
+    constraint: getZodConstraint(schema),
     lastResult: useResultFor('reset-password'),
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   return (
     <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -259,7 +264,7 @@ function PasswordForm() {
             <Field
               labelProps={{ children: 'New password' }}
               inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
-              help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              help={passwordHelp(true)}
               errors={fields.newPassword.errors}
             />
             <Field

@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { createUserAccount } from '~/features/users/users.server'
-import { PASSWORD_MIN_LENGTH } from '~/features/users/auth-schema'
+import { isCommonPassword } from '~/features/users/common-passwords.server'
+import { passwordHelp } from '~/features/users/password-policy'
 import { createUserSchema } from '~/features/users/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUserWithPermission(request, 'users:manage')
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: createUserSchema })
+  const submission = parseWithZod(formData, { schema: createUserSchema({ isCommon: isCommonPassword }) })
   if (submission.status !== 'success') {
     return json(submission.reply({ hideFields: ['password'] }), { status: 400 })
   }
@@ -43,13 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewUser() {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
+  const schema = createUserSchema()
   const [form, fields] = useForm({
     id: 'create-user',
-    constraint: getZodConstraint(createUserSchema),
+    constraint: getZodConstraint(schema),
     lastResult,
     defaultValue: { role: 'viewer' },
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createUserSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 
   return (
@@ -87,7 +89,7 @@ export default function NewUser() {
         <Field
           labelProps={{ children: 'Initial password' }}
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-          help={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with the user privately; they can change it from their account page.`}
+          help={`${passwordHelp(true)} Share it with the user privately; they can change it from their account page.`}
           errors={fields.password.errors}
         />
         <div className="flex flex-wrap gap-2">

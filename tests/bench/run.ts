@@ -19,7 +19,8 @@ const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASE = `http://127.0.0.1:${PORT}`
-const PASSWORD = 'bench-password-1234'
+// The server refuses to start with an ADMIN_PASSWORD that breaks the password policy.
+const PASSWORD = 'lantern-otter-staple-4821'
 
 const SEED_SQL = `
 INSERT INTO "Lead" (id, "firstName", "lastName", email, phone, status, source, "searchText", "phoneDigits", "ghlSyncStatus", "createdAt", "updatedAt")

@@ -93,6 +93,27 @@ describe('changing my password', () => {
     expect(await verifyUserLogin(user.email, TEST_PASSWORD)).toMatchObject({ id: user.id })
   })
 
+  test('a weak new password is refused next to its field and the old one keeps working', async () => {
+    const { user, cookie } = await signedInUser('viewer')
+    const weak: Array<[string, string]> = [
+      ['            ', 'Enter a password'],
+      ['123456789012', 'Choose a password that is not just repeated characters or a simple sequence'],
+      [user.email, 'Choose a password that does not contain your email address'],
+      ['password1234', 'Choose a password that is not commonly used'],
+    ]
+    for (const [newPassword, message] of weak) {
+      const response = await changePassword(cookie, { currentPassword: TEST_PASSWORD, newPassword, confirmPassword: newPassword })
+      expect(response.status, newPassword).toBe(400)
+      const body = await response.json()
+      expect(body.error.newPassword, newPassword).toEqual([message])
+      expect(JSON.stringify(body)).not.toContain(TEST_PASSWORD)
+    }
+    expect(await verifyUserLogin(user.email, TEST_PASSWORD)).toMatchObject({ id: user.id })
+    expect(await prisma.auditLog.count({ where: { entityId: user.id, action: 'update' } })).toBe(0)
+    // Still signed in: nothing changed.
+    expect((await callRoute(accountLoader, makeRequest('/account', { cookie }))).status).toBe(200)
+  })
+
   test('success ends my other sessions, keeps this one, and is audited', async () => {
     const user = await createTestUser('viewer')
     const current = await sessionCookieFor(user.id)

@@ -130,6 +130,26 @@ describe('creating a user', () => {
     })
   })
 
+  test("a weak initial password (the user's own email address, a common one) is a field error and creates no one", async () => {
+    const { cookie } = await signedInUser('admin')
+    const before = await prisma.user.count()
+    const ownEmail = await createUser(cookie, {
+      name: 'Fox Mulder',
+      email: 'fox.mulder@example.com',
+      role: 'viewer',
+      password: 'Fox.Mulder@Example.com',
+    })
+    expect(ownEmail.status).toBe(400)
+    const body = await ownEmail.json()
+    expect(body.error.password).toEqual(["Choose a password that does not contain the user's email address"])
+    expect(JSON.stringify(body)).not.toContain('Fox.Mulder@Example.com')
+
+    const common = await createUser(cookie, { name: 'Fox Mulder', email: 'fox.mulder@example.com', role: 'viewer', password: 'password1234' })
+    expect(common.status).toBe(400)
+    expect((await common.json()).error.password).toEqual(['Choose a password that is not commonly used'])
+    expect(await prisma.user.count()).toBe(before)
+  })
+
   test('a duplicate email (in any case) is a field error', async () => {
     const { cookie } = await signedInUser('admin')
     const existing = await createTestUser('viewer')
@@ -298,6 +318,27 @@ describe('resetting a password', () => {
     expect(mismatchBody.result.error.confirmPassword).toEqual(['Passwords do not match'])
     expect(JSON.stringify(mismatchBody)).not.toContain(NEW_PASSWORD)
     expect(await verifyUserLogin(target.email, TEST_PASSWORD)).toMatchObject({ id: target.id })
+  })
+
+  test("a weak password (the user's name, a sequence, a common one) is refused and changes nothing", async () => {
+    const { cookie } = await signedInUser('admin')
+    const target = await createTestUser('viewer', { name: 'Walter Skinner' })
+    await sessionCookieFor(target.id)
+    const weak: Array<[string, string]> = [
+      ['walter skinner 1', "Choose a password that does not contain the user's name"],
+      ['abcdefghijkl', 'Choose a password that is not just repeated characters or a simple sequence'],
+      ['qwertyuiop12', 'Choose a password that is not commonly used'],
+    ]
+    for (const [newPassword, message] of weak) {
+      const response = await postUser(target.id, cookie, { intent: 'reset-password', newPassword, confirmPassword: newPassword })
+      expect(response.status, newPassword).toBe(400)
+      const body = await response.json()
+      expect(body.intent).toBe('reset-password')
+      expect(body.result.error.newPassword, newPassword).toEqual([message])
+    }
+    expect(await verifyUserLogin(target.email, TEST_PASSWORD)).toMatchObject({ id: target.id })
+    // The user was not signed out.
+    expect(await prisma.session.count({ where: { userId: target.id } })).toBe(1)
   })
 
   test("an admin's own password is changed on the account page, not here", async () => {

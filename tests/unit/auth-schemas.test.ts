@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { PASSWORD_MIN_LENGTH, changePasswordSchema, loginSchema, resetPasswordSchema } from '~/features/users/auth-schema'
 import { createUserSchema, deactivateUserSchema, reactivateUserSchema, updateUserSchema } from '~/features/users/schema'
+import { isCommonPassword } from '~/features/users/common-passwords.server'
 
 /** Parses like the actions do: form fields, where an empty field counts as missing. */
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]['schema'], fields: Record<string, string>) {
@@ -11,7 +12,12 @@ function errorsOf(schema: Parameters<typeof parseWithZod>[1]['schema'], fields: 
   return submission.status === 'success' ? null : submission.error
 }
 
-const longEnough = 'x'.repeat(PASSWORD_MIN_LENGTH)
+/** At least PASSWORD_MIN_LENGTH characters and nothing the policy refuses. */
+const longEnough = 'lamp sofa kiwi'
+const account = { email: 'dana.scully@example.com', name: 'Dana Scully' }
+const changePassword = changePasswordSchema({ ...account, isCommon: isCommonPassword })
+const resetPassword = resetPasswordSchema({ ...account, isCommon: isCommonPassword })
+const createUser = createUserSchema({ isCommon: isCommonPassword })
 
 describe('loginSchema', () => {
   test('needs a valid email and a password', () => {
@@ -27,29 +33,57 @@ describe('loginSchema', () => {
 describe('changePasswordSchema', () => {
   test('accepts a long enough new password typed twice', () => {
     expect(
-      errorsOf(changePasswordSchema, { currentPassword: 'old', newPassword: longEnough, confirmPassword: longEnough }),
+      errorsOf(changePassword, { currentPassword: 'old', newPassword: longEnough, confirmPassword: longEnough }),
     ).toBeNull()
   })
 
   test(`the new password needs at least ${PASSWORD_MIN_LENGTH} characters`, () => {
     const short = 'x'.repeat(PASSWORD_MIN_LENGTH - 1)
-    expect(errorsOf(changePasswordSchema, { currentPassword: 'old', newPassword: short, confirmPassword: short })).toEqual({
+    expect(errorsOf(changePassword, { currentPassword: 'old', newPassword: short, confirmPassword: short })).toEqual({
       newPassword: ['Password must be at least 12 characters'],
     })
     const long = 'x'.repeat(201)
-    expect(errorsOf(changePasswordSchema, { currentPassword: 'old', newPassword: long, confirmPassword: long })).toEqual({
+    expect(errorsOf(changePassword, { currentPassword: 'old', newPassword: long, confirmPassword: long })).toEqual({
       newPassword: ['Password must be less than 200 characters'],
     })
   })
 
   test('a mismatch is reported on the confirmation', () => {
     expect(
-      errorsOf(changePasswordSchema, { currentPassword: 'old', newPassword: longEnough, confirmPassword: `${longEnough}y` }),
+      errorsOf(changePassword, { currentPassword: 'old', newPassword: longEnough, confirmPassword: `${longEnough}y` }),
     ).toEqual({ confirmPassword: ['Passwords do not match'] })
   })
 
+  test.each([
+    ['            ', 'Enter a password'],
+    ['123456789012', 'Choose a password that is not just repeated characters or a simple sequence'],
+    ['Dana.Scully@example.com', 'Choose a password that does not contain your email address'],
+    ['scully rules forever', 'Choose a password that does not contain your name'],
+    ['Password1234', 'Choose a password that is not commonly used'],
+  ])('the new password %j is refused: %s', (newPassword, message) => {
+    expect(errorsOf(changePassword, { currentPassword: 'old', newPassword, confirmPassword: newPassword })).toEqual({
+      newPassword: [message],
+    })
+  })
+
+  test('without the server check (in the browser) a common password passes the schema', () => {
+    const inBrowser = changePasswordSchema(account)
+    const newPassword = 'Password1234'
+    expect(errorsOf(inBrowser, { currentPassword: 'old', newPassword, confirmPassword: newPassword })).toBeNull()
+  })
+
+  test('the new password is kept as typed: spaces and any script, nothing trimmed', () => {
+    const formData = new FormData()
+    const newPassword = '  ünïcødé — 密码 ☃  '
+    for (const [name, value] of Object.entries({ currentPassword: 'old', newPassword, confirmPassword: newPassword })) {
+      formData.append(name, value)
+    }
+    const submission = parseWithZod(formData, { schema: changePassword })
+    expect(submission.status === 'success' && submission.value.newPassword).toBe(newPassword)
+  })
+
   test('every field is required', () => {
-    expect(errorsOf(changePasswordSchema, {})).toEqual({
+    expect(errorsOf(changePassword, {})).toEqual({
       currentPassword: ['Current password is required'],
       newPassword: ['New password is required'],
       confirmPassword: ['Confirm the new password'],
@@ -60,16 +94,29 @@ describe('changePasswordSchema', () => {
 describe('resetPasswordSchema', () => {
   test('belongs to the reset-password form only', () => {
     const fields = { newPassword: longEnough, confirmPassword: longEnough }
-    expect(errorsOf(resetPasswordSchema, { intent: 'reset-password', ...fields })).toBeNull()
-    expect(errorsOf(resetPasswordSchema, { intent: 'update', ...fields })).toHaveProperty('intent')
+    expect(errorsOf(resetPassword, { intent: 'reset-password', ...fields })).toBeNull()
+    expect(errorsOf(resetPassword, { intent: 'update', ...fields })).toHaveProperty('intent')
+  })
+
+  test("applies the policy with the user's email address and name", () => {
+    const reset = (newPassword: string) =>
+      errorsOf(resetPassword, { intent: 'reset-password', newPassword, confirmPassword: newPassword })
+    expect(reset('dana.scully 2024')).toEqual({
+      newPassword: ["Choose a password that does not contain the user's email address"],
+    })
+    expect(reset('Scully, Dana!!')).toEqual({ newPassword: ["Choose a password that does not contain the user's name"] })
+    expect(reset('abcabcabcabc')).toEqual({
+      newPassword: ['Choose a password that is not just repeated characters or a simple sequence'],
+    })
+    expect(reset('qwertyuiop12')).toEqual({ newPassword: ['Choose a password that is not commonly used'] })
   })
 
   test('checks length and confirmation', () => {
-    expect(errorsOf(resetPasswordSchema, { intent: 'reset-password', newPassword: 'short', confirmPassword: 'short' })).toEqual({
+    expect(errorsOf(resetPassword, { intent: 'reset-password', newPassword: 'short', confirmPassword: 'short' })).toEqual({
       newPassword: ['Password must be at least 12 characters'],
     })
     expect(
-      errorsOf(resetPasswordSchema, { intent: 'reset-password', newPassword: longEnough, confirmPassword: 'other' }),
+      errorsOf(resetPassword, { intent: 'reset-password', newPassword: longEnough, confirmPassword: 'other' }),
     ).toEqual({ confirmPassword: ['Passwords do not match'] })
   })
 })
@@ -82,31 +129,55 @@ describe('createUserSchema', () => {
     for (const [name, value] of Object.entries({ ...valid, name: '  Dana Scully ', email: ' dana@example.com ' })) {
       formData.append(name, value)
     }
-    const submission = parseWithZod(formData, { schema: createUserSchema })
+    const submission = parseWithZod(formData, { schema: createUser })
     expect(submission.status).toBe('success')
     expect(submission.status === 'success' && submission.value).toEqual({ ...valid })
   })
 
   test('explains every problem', () => {
-    expect(errorsOf(createUserSchema, { name: '   ', email: 'dana', role: 'owner', password: 'short' })).toEqual({
+    expect(errorsOf(createUser, { name: '   ', email: 'dana', role: 'owner', password: 'short' })).toEqual({
       name: ['Name is required'],
       email: ['Enter a valid email address'],
       role: ['Choose a role'],
       password: ['Password must be at least 12 characters'],
     })
-    expect(errorsOf(createUserSchema, {})).toEqual({
+    expect(errorsOf(createUser, {})).toEqual({
       name: ['Name is required'],
       email: ['Email is required'],
       role: ['Choose a role'],
       password: ['Initial password is required'],
     })
-    expect(errorsOf(createUserSchema, { ...valid, name: 'n'.repeat(101) })).toEqual({
+    expect(errorsOf(createUser, { ...valid, name: 'n'.repeat(101) })).toEqual({
       name: ['Name must be at most 100 characters'],
     })
   })
 
+  test("the initial password may not contain the new user's email address or name", () => {
+    expect(errorsOf(createUser, { ...valid, password: 'DANA@EXAMPLE.COM' })).toEqual({
+      password: ["Choose a password that does not contain the user's email address"],
+    })
+    expect(errorsOf(createUser, { ...valid, password: 'agent scully 1993' })).toEqual({
+      password: ["Choose a password that does not contain the user's name"],
+    })
+    // Reported beside the other fields' problems, not after them.
+    expect(errorsOf(createUser, { ...valid, name: 'n'.repeat(101), password: 'dana at the office' })).toEqual({
+      name: ['Name must be at most 100 characters'],
+      password: ["Choose a password that does not contain the user's email address"],
+    })
+  })
+
+  test('the initial password is not blank, a pattern, or common', () => {
+    expect(errorsOf(createUser, { ...valid, password: ' '.repeat(20) })).toEqual({ password: ['Enter a password'] })
+    expect(errorsOf(createUser, { ...valid, password: 'aaaaaaaaaaaa' })).toEqual({
+      password: ['Choose a password that is not just repeated characters or a simple sequence'],
+    })
+    expect(errorsOf(createUser, { ...valid, password: 'password1234' })).toEqual({
+      password: ['Choose a password that is not commonly used'],
+    })
+  })
+
   test.each(['admin', 'coordinator', 'viewer'])('accepts the %s role', (role) => {
-    expect(errorsOf(createUserSchema, { ...valid, role })).toBeNull()
+    expect(errorsOf(createUser, { ...valid, role })).toBeNull()
   })
 })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { type PasswordContext, newPasswordField } from '~/features/users/password-policy'
 
-export const PASSWORD_MIN_LENGTH = 12
+export { PASSWORD_MIN_LENGTH } from '~/features/users/password-policy'
 
 export const loginSchema = z.object({
   email: z
@@ -12,25 +13,36 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 })
 
-const newPassword = z
-  .string({ error: 'New password is required' })
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(200, { message: 'Password must be less than 200 characters' })
+/**
+ * My account → Change password. `account` is the signed-in user (their email
+ * address and name), and on the server the check against common passwords.
+ */
+export function changePasswordSchema(account: Omit<PasswordContext, 'forOther'>) {
+  return z
+    .object({
+      currentPassword: z.string({ error: 'Current password is required' }),
+      newPassword: newPasswordField('New password is required', account),
+      confirmPassword: z.string({ error: 'Confirm the new password' }),
+    })
+    .refine((value) => value.newPassword === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    })
+}
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: 'Current password is required' }),
-    newPassword,
-    confirmPassword: z.string({ error: 'Confirm the new password' }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  })
-
-export const resetPasswordSchema = z
-  .object({ intent: z.literal('reset-password'), newPassword, confirmPassword: z.string({ error: 'Confirm the new password' }) })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  })
+/**
+ * A user's page → Reset password, where an admin sets someone else's:
+ * `account` is that user.
+ */
+export function resetPasswordSchema(account: Omit<PasswordContext, 'forOther'>) {
+  return z
+    .object({
+      intent: z.literal('reset-password'),
+      newPassword: newPasswordField('New password is required', { ...account, forOther: true }),
+      confirmPassword: z.string({ error: 'Confirm the new password' }),
+    })
+    .refine((value) => value.newPassword === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    })
+}

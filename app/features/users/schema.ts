@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '~/platform/auth/permissions'
-import { PASSWORD_MIN_LENGTH } from '~/features/users/auth-schema'
+import { newPasswordField, refinePasswordContext } from '~/features/users/password-policy'
 
 const name = z
   .string({ error: 'Name is required' })
@@ -10,20 +10,25 @@ const name = z
 
 const role = z.enum(ROLES, { error: 'Choose a role' })
 
-/** Settings → Users → Add user. */
-export const createUserSchema = z.object({
-  name,
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .email({ message: 'Enter a valid email address' })
-    .max(254, { message: 'Email must be at most 254 characters' }),
-  role,
-  password: z
-    .string({ error: 'Initial password is required' })
-    .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(200, { message: 'Password must be less than 200 characters' }),
-})
+/**
+ * Settings → Users → Add user. On the server, `isCommon` checks the initial
+ * password against the list of common passwords.
+ */
+export function createUserSchema({ isCommon }: { isCommon?: (password: string) => boolean } = {}) {
+  const context = { forOther: true, isCommon }
+  return z
+    .object({
+      name,
+      email: z
+        .string({ error: 'Email is required' })
+        .trim()
+        .email({ message: 'Enter a valid email address' })
+        .max(254, { message: 'Email must be at most 254 characters' }),
+      role,
+      password: newPasswordField('Initial password is required', context),
+    })
+    .superRefine((value, ctx) => refinePasswordContext(value, ctx, context))
+}
 
 /** A user's page: the name and role form. */
 export const updateUserSchema = z.object({
