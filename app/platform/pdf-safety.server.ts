@@ -61,6 +61,7 @@ const RAW_MARKERS = new Set(['JavaScript', 'XFA', 'Launch', 'SubmitForm', 'Impor
 /** What `removed` reports besides the kinds of actions and scripts. */
 const EARLIER = 'active content in earlier versions of objects'
 const UNSEEN = 'objects hidden from the check'
+const MISSING = 'references to objects the file does not hold'
 const UNREADABLE_ACTION = 'unreadable action'
 
 /** Yield to other requests every so many objects: a 50 MB file can hold hundreds of thousands. */
@@ -137,7 +138,8 @@ function isMissing(context: PDFContext, object: PDFObject) {
  * Objects it refers to are visited on their own (every object of the file
  * is), so references are not followed, except to judge an action. A
  * reference to an object the parser never saw is made null, as a reader
- * would read it if the object were really missing.
+ * reads it when the object is really missing: the object may be hidden
+ * where the parser does not look.
  */
 function cleanObject(context: PDFContext, object: PDFObject, found: string[]) {
   if (object instanceof PDFStream) return cleanObject(context, object.dict, found)
@@ -145,7 +147,7 @@ function cleanObject(context: PDFContext, object: PDFObject, found: string[]) {
     object.asArray().forEach((element, index) => {
       if (isMissing(context, element)) {
         object.set(index, PDFNull)
-        found.push(UNSEEN)
+        found.push(MISSING)
       } else {
         cleanObject(context, element, found)
       }
@@ -158,7 +160,7 @@ function cleanObject(context: PDFContext, object: PDFObject, found: string[]) {
     const script = SCRIPT_KEYS.get(name)
     if (isMissing(context, value)) {
       object.delete(key)
-      found.push(UNSEEN)
+      found.push(MISSING)
     } else if (script) {
       object.delete(key)
       found.push(script)
@@ -214,6 +216,10 @@ function mentionsActiveContent(bytes: Uint8Array) {
     if (RAW_MARKERS.has(name)) return true
   }
   return false
+}
+
+function onlyMissing(found: string[]): boolean {
+  return found.every((what) => what === MISSING)
 }
 
 /** Visits the items in batches, letting other requests run in between. */
@@ -303,11 +309,15 @@ export async function stripActiveContent(bytes: Uint8Array): Promise<StrippedPdf
   const foundEarlier: string[] = []
   await inBatches(parser.replaced, (object) => cleanObject(context, object, foundEarlier))
   // Objects an update deleted are still referred to by their earlier versions: that alone is no sign.
-  if (foundEarlier.some((what) => what !== UNSEEN)) found.push(EARLIER)
-  if (found.length === 0 && mentionsActiveContent(bytes)) found.push(UNSEEN)
+  if (foundEarlier.some((what) => what !== MISSING)) found.push(EARLIER)
+  if (onlyMissing(found) && mentionsActiveContent(bytes)) found.push(UNSEEN)
   if (found.length === 0) return { bytes, removed: [] }
-  // Without the password pdf-lib can neither decrypt nor re-encrypt what it writes.
-  if (encrypted) throw new InvalidFileError(found.every((what) => what === UNSEEN) ? ENCRYPTED_UNCHECKABLE : ENCRYPTED_ACTIVE)
+  if (encrypted) {
+    // Its names are not encrypted, so the scan of its bytes found no hidden active content: a missing object is only missing.
+    if (onlyMissing(found)) return { bytes, removed: [] }
+    // Without the password pdf-lib can neither decrypt nor re-encrypt what it writes.
+    throw new InvalidFileError(ENCRYPTED_ACTIVE)
+  }
 
   // The rewritten file holds only the objects checked here: what the parser
   // did not see, or saw in an earlier version, is left behind.

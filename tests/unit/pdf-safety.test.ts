@@ -217,7 +217,7 @@ describe('stripActiveContent', () => {
 
     const { bytes, removed } = await stripActiveContent(file)
 
-    expect(removed).toEqual(['objects hidden from the check'])
+    expect(removed).toEqual(['references to objects the file does not hold'])
     expect((await namesIn(bytes)).keys).not.toContain('OpenAction')
     expectValidPdf(bytes)
   })
@@ -235,6 +235,26 @@ describe('stripActiveContent', () => {
         'This PDF is password-protected and contains scripts or actions that run when it opens: remove the protection and upload it again'
       )
     )
+  })
+
+  test('a password-protected PDF referring to a missing object is kept when its names show nothing hidden', async () => {
+    // Names stay readable in a protected file; only strings and streams are encrypted.
+    const encrypt = '<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>'
+    const missing = handWrittenPdf(['<< /Type /Catalog /Pages 2 0 R /OpenAction 9 0 R >>', ...PAGES, encrypt], { trailer: '/Encrypt 4 0 R ' })
+    expect((await stripActiveContent(missing)).bytes).toBe(missing)
+
+    const hidden = handWrittenPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R /OpenAction 9 0 R >>',
+        ...PAGES,
+        encrypt,
+        '<< /Length 30 >>\nstream\n9 0 obj << /S /Launch >> endobj\nendstream',
+      ],
+      {
+        trailer: '/Encrypt 4 0 R ',
+      }
+    )
+    await expect(stripActiveContent(hidden)).rejects.toThrow('This PDF is password-protected and contains scripts or actions')
   })
 
   test('a password-protected PDF whose objects are packed out of sight is refused, as it cannot be checked', async () => {
