@@ -22,10 +22,9 @@ import { checkZipArchive, type ZipLimits, type ZipProblem } from '~/platform/zip
  * each chosen file streamed to storage (10 MB each, its content checked
  * against its extension, a PDF stored without scripts or actions that run
  * by themselves, a DOCX refused when it unpacks to far more than a document
- * does). A refused file does not stop the parse, so the
- * other fields come back and every picker gets its own message; but when
- * any file is refused, every file this request stored is removed again, so
- * nothing is half-saved.
+ * does). A refused file does not stop the parse, so the other fields come
+ * back and every picker gets its own message; but when any file is refused,
+ * every file this request stored is removed again, so nothing is half-saved.
  */
 export type CaregiverUpload = {
   form: FormData
