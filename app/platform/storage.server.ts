@@ -23,6 +23,12 @@ export type WriteOptions = {
   maxBytes: number
   /** Checks the first bytes (up to 1 KiB); throw to refuse the file. */
   checkHead?: (head: Buffer) => void
+  /**
+   * Checks the whole file once it has arrived, before it is stored under its
+   * key: throw to refuse it, or return other bytes to store instead (a
+   * cleaned copy). The file is read into memory for it.
+   */
+  checkContent?: (content: Buffer) => Promise<Uint8Array | undefined> | Uint8Array | undefined
 }
 
 export type StoredFile = { key: string; size: number; sha256: string }
@@ -45,8 +51,9 @@ function assertSafeKey(key: string) {
 
 /**
  * Streams `data` into a new owner-only file at `file`, enforcing the size
- * limit and the head check and hashing on the way. When anything fails, the
- * file is removed before the error is passed on.
+ * limit and the head check and hashing on the way, then runs the content
+ * check, which may replace the file's bytes. When anything fails, the file
+ * is removed before the error is passed on.
  */
 async function receiveFile(file: string, data: AsyncIterable<Uint8Array>, options: WriteOptions) {
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 })
@@ -70,6 +77,11 @@ async function receiveFile(file: string, data: AsyncIterable<Uint8Array>, option
     }
     if (!headChecked) options.checkHead?.(head)
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())))
+    const replacement = options.checkContent ? await options.checkContent(await fs.promises.readFile(file)) : undefined
+    if (replacement) {
+      await fs.promises.writeFile(file, replacement)
+      return { size: replacement.byteLength, sha256: crypto.createHash('sha256').update(replacement).digest('hex') }
+    }
     return { size, sha256: hash.digest('hex') }
   } catch (error) {
     // The stream may still be opening the file: wait until it is closed,

@@ -6,7 +6,8 @@ import { MAX_DOCUMENT_BYTES } from '~/features/documents/schema'
 import { methodNotAllowed, parseJsonBody } from '~/platform/http/api.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { BoldsignError, createBoldsignTemplate } from '~/integrations/boldsign/client.server'
-import { BOLDSIGN_NOT_CONFIGURED } from '~/features/documents/publish.server'
+import { BOLDSIGN_NOT_CONFIGURED, pdfForSigning } from '~/features/documents/publish.server'
+import { RuleViolationError } from '~/platform/errors'
 import { apiRoute } from '~/platform/http/errors.server'
 
 const bodySchema = z.object({
@@ -28,12 +29,19 @@ export const action = apiRoute('template', async ({ request }: ActionFunctionArg
   }
   const config = await getBoldsignConfig()
   if (!config) return json({ success: false, error: BOLDSIGN_NOT_CONFIGURED }, { status: 503 })
+  let cleaned
+  try {
+    cleaned = await pdfForSigning(pdf)
+  } catch (error) {
+    if (error instanceof RuleViolationError) return json({ success: false, error: error.message }, { status: 400 })
+    throw error
+  }
   try {
     const { templateId } = await createBoldsignTemplate(config, {
       title: body.title,
       description: body.description,
       fileName: body.fileName,
-      pdf: new Blob([pdf], { type: 'application/pdf' }),
+      pdf: cleaned,
     })
     return json({ success: true, templateId })
   } catch (error) {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { useForm } from '@conform-to/react'
@@ -19,8 +20,9 @@ import { getToast } from '~/platform/http/toast.server'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { expectConsoleErrors } from '#tests/support/console-errors'
 import { SAMPLE_PDF, interruptedUpload } from '#tests/support/uploads'
+import { buildZip, deflatedZeros, docxEntries } from '#tests/support/zip'
 
-const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)])
+const DOCX = buildZip(docxEntries())
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)])
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 2)])
 const NOT_A_PDF = Buffer.from('just some notes, not a PDF\n'.repeat(100))
@@ -238,6 +240,64 @@ describe('submitting an application', () => {
     expect(error.referenceFiles).toEqual(['"reference.doc" is not a real DOC file: its content does not match its .doc extension'])
     expect(storedFiles().length).toBe(before.files)
     expect(await prisma.caregiver.count()).toBe(before.rows)
+  })
+
+  test('a DOCX that unpacks to far more than a document (a zip bomb), or is no ZIP at all, is refused next to its picker; nothing is saved', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = { files: storedFiles().length, rows: await prisma.caregiver.count(), fileRows: await prisma.caregiverFile.count() }
+    // A few hundred kilobytes that unpack to 200 MB, the directory owning up to it or not.
+    const bomb = buildZip([...docxEntries(), { name: 'word/document2.xml', data: Buffer.alloc(0), claimedSize: 200 * 1024 * 1024, deflated: deflatedZeros(200) }])
+    const lyingBomb = buildZip([...docxEntries(), { name: 'word/document2.xml', data: Buffer.alloc(0), claimedSize: 1024, deflated: deflatedZeros(200) }])
+    const response = await callRoute(
+      newAction,
+      multipart('/caregivers/new', cookie, { ...fields, fullName: 'Zip Bomb' }, [
+        { field: 'licenseFile', name: 'License.pdf', bytes: SAMPLE_PDF },
+        { field: 'resumeFile', name: 'resume.docx', bytes: bomb },
+        { field: 'certificationFiles', name: 'cpr.docx', bytes: lyingBomb },
+        { field: 'referenceFiles', name: 'reference.docx', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2000, 7)]) },
+      ]),
+    )
+    expect(response.status).toBe(400)
+    const { error } = await response.json()
+    expect(error.resumeFile).toEqual(['"resume.docx" unpacks to more than 100 MB: it is not an ordinary Word document'])
+    expect(error.certificationFiles).toEqual(['"cpr.docx" unpacks to more than 100 MB: it is not an ordinary Word document'])
+    expect(error.referenceFiles).toEqual(['"reference.docx" is not a real DOCX file: it is damaged or is not a Word document'])
+    expect(error.licenseFile).toBeUndefined()
+    expect(storedFiles().length).toBe(before.files)
+    expect(await prisma.caregiver.count()).toBe(before.rows)
+    expect(await prisma.caregiverFile.count()).toBe(before.fileRows)
+  })
+
+  test('a PDF is stored without the script that would run when it opens', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const scripted = Buffer.from(
+      SAMPLE_PDF.toString('latin1').replace('/Type /Catalog', '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.launchURL\\(\\)) >>'),
+      'latin1',
+    )
+    expect(scripted.includes('/OpenAction')).toBe(true)
+    const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Scripted License' }, [{ field: 'licenseFile', name: 'License.pdf', bytes: scripted }])
+    const [file] = caregiver.files
+    const stored = fs.readFileSync(path.join(getEnv().DATA_DIR, 'files', file!.storageKey))
+    expect(stored.includes('/OpenAction')).toBe(false)
+    expect(stored.includes('app.launchURL')).toBe(false)
+    expect(stored.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(file).toMatchObject({ fileSize: stored.length, sha256: crypto.createHash('sha256').update(stored).digest('hex') })
+  })
+
+  test('a PDF that starts like one but cannot be read is refused next to its picker', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = storedFiles().length
+    const response = await callRoute(
+      newAction,
+      multipart('/caregivers/new', cookie, { ...fields, fullName: 'Broken PDF' }, [
+        { field: 'licenseFile', name: 'license.pdf', bytes: Buffer.from(`%PDF-1.7\n${'scanner garbage\n'.repeat(100)}`) },
+      ]),
+    )
+    expect(response.status).toBe(400)
+    expect((await response.json()).error.licenseFile).toEqual([
+      '"license.pdf" was not accepted. This PDF could not be read: it may be damaged. Open it and save it again as a PDF, then upload it again',
+    ])
+    expect(storedFiles().length).toBe(before)
   })
 
   test('types a picker does not take, and too many files, are refused', async () => {

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import { action as listAction, loader as listLoader } from '~/routes/_app.documents-new'
 import { action as uploadAction } from '~/routes/_app.documents-new.upload'
 import { action as editAction } from '~/routes/_app.documents-new.$documentId.edit'
@@ -12,6 +14,8 @@ import { action as apiDocument } from '~/routes/api.documents.$documentId'
 import { action as apiCreateTemplate } from '~/routes/api.boldsign.create-template'
 import { prisma } from '~/platform/db.server'
 import { getEnv, resetEnvCache } from '~/platform/env.server'
+import { getStorage } from '~/platform/storage.server'
+import { stripActiveContent } from '~/platform/pdf-safety.server'
 import { callRoute, failDatabaseWrites, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
 import { SAMPLE_PDF, interruptedUpload, largeUpload, multipartRequest } from '#tests/support/uploads'
@@ -23,6 +27,36 @@ function storedFiles() {
   return fs.existsSync(folder) ? fs.readdirSync(folder) : []
 }
 
+
+/** A one-page PDF that runs a script as soon as it is opened. */
+async function scriptedPdf() {
+  const doc = await PDFDocument.create()
+  doc.addPage()
+  doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.launchURL("https://evil.example")') }))
+  return Buffer.from(await doc.save())
+}
+
+/**
+ * The same, password-protected (as the trailer's /Encrypt says; the
+ * structure of a protected file stays readable, only strings and streams are
+ * encrypted).
+ */
+function protectedScriptedPdf() {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (encrypted) >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    '<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>',
+  ]
+  const body = objects.map((object, index) => `${index + 1} 0 obj\n${object}\nendobj\n`).join('')
+  return Buffer.from(`%PDF-1.4\n${body}trailer\n<< /Root 1 0 R /Encrypt 4 0 R >>\n%%EOF\n`, 'latin1')
+}
+
+async function readStored(key: string) {
+  const parts: Buffer[] = []
+  for await (const part of getStorage().read(key)) parts.push(Buffer.from(part as Uint8Array))
+  return Buffer.concat(parts)
+}
 
 async function upload(cookie: string, fields: Record<string, string> = { category: 'forms' }, file = { name: 'Intake Form.pdf', type: 'application/pdf', bytes: SAMPLE_PDF as Uint8Array }) {
   return callRoute(uploadAction, multipartRequest('/documents-new/upload', fields, file, cookie))
@@ -63,6 +97,52 @@ describe('uploading', () => {
     expect(response.status).toBe(415)
     expect((await response.json()).error.file).toEqual(['This file is not a PDF: its content does not start like one'])
     expect(await toastOf(response)).toMatchObject({ type: 'destructive', title: 'Upload Failed' })
+    expect(storedFiles().length).toBe(before.files)
+    expect(await prisma.document.count()).toBe(before.rows)
+  })
+
+  test('a PDF that runs a script when opened is stored without it, and the audit trail says what was removed', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const scripted = await scriptedPdf()
+    const response = await upload(cookie, { category: 'forms' }, { name: 'Scripted.pdf', type: 'application/pdf', bytes: scripted })
+    expect(response.status).toBe(302)
+
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Scripted.pdf' }, select: { id: true, storageKey: true, fileSize: true, sha256: true } })
+    const stored = await readStored(document.storageKey)
+    expect(stored.equals(scripted)).toBe(false)
+    const reloaded = await PDFDocument.load(stored)
+    expect(reloaded.catalog.has(PDFName.of('OpenAction'))).toBe(false)
+    expect(reloaded.getPageCount()).toBe(1)
+    expect(stored.includes('app.launchURL')).toBe(false)
+    expect(document).toMatchObject({ fileSize: stored.length, sha256: crypto.createHash('sha256').update(stored).digest('hex') })
+
+    const created = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'Document', entityId: document.id, action: 'create' } })
+    expect(created.details).toEqual({ activeContentRemoved: ['JavaScript action'] })
+    const download = await callRoute(downloadLoader, makeRequest(`/api/documents/${document.id}/download`, { cookie }), { documentId: document.id })
+    expect(Buffer.from(await download.arrayBuffer()).equals(stored)).toBe(true)
+  })
+
+  test('a clean PDF is stored byte for byte, with nothing noted in the audit trail', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await upload(cookie, { category: 'forms' }, { name: 'Clean.pdf', type: 'application/pdf', bytes: SAMPLE_PDF })
+    const document = await prisma.document.findFirstOrThrow({ where: { fileName: 'Clean.pdf' } })
+    expect((await readStored(document.storageKey)).equals(SAMPLE_PDF)).toBe(true)
+    expect((await prisma.auditLog.findFirstOrThrow({ where: { entityId: document.id, action: 'create' } })).details).toBeNull()
+  })
+
+  test('a password-protected PDF with a script is refused with what to do, and leaves nothing behind', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const before = { files: storedFiles().length, rows: await prisma.document.count() }
+    const message = 'This PDF is password-protected and contains scripts or actions that run when it opens: remove the protection and upload it again'
+    const page = await upload(cookie, { category: 'forms' }, { name: 'Locked.pdf', type: 'application/pdf', bytes: protectedScriptedPdf() })
+    expect(page.status).toBe(415)
+    expect((await page.json()).error.file).toEqual([message])
+    const api = await callRoute(
+      apiUpload,
+      multipartRequest('/api/documents/simple-upload', { category: 'forms' }, { name: 'Locked.pdf', type: 'application/pdf', bytes: protectedScriptedPdf() }, cookie),
+    )
+    expect(api.status).toBe(415)
+    expect(await api.json()).toEqual({ success: false, error: message })
     expect(storedFiles().length).toBe(before.files)
     expect(await prisma.document.count()).toBe(before.rows)
   })
@@ -216,8 +296,24 @@ describe('Publish Bold Template', () => {
     const toast = await toastOf(response)
     expect(toast?.title).toBe('Template Created')
     const template = fake.boldsign.templates.at(-1)!
-    expect(template).toMatchObject({ title: document.name, fileName: document.fileName, bytes: SAMPLE_PDF.length })
+    expect(template).toMatchObject({ title: document.name, fileName: document.fileName, bytes: SAMPLE_PDF.length, sha256: crypto.createHash('sha256').update(SAMPLE_PDF).digest('hex') })
     expect((await prisma.document.findUniqueOrThrow({ where: { id: document.id } })).boldsignTemplateId).toBe(template.templateId)
+  })
+
+  test('a PDF stored before uploads were cleaned goes to BoldSign without its script', async () => {
+    const { cookie, user } = await signedInUser('coordinator')
+    const scripted = await scriptedPdf()
+    async function* bytes() {
+      yield scripted
+    }
+    const stored = await getStorage().write(`documents/${crypto.randomUUID()}.pdf`, bytes(), { maxBytes: scripted.length })
+    const document = await prisma.document.create({
+      data: { name: 'Old Consent', category: 'agreements', fileName: 'old.pdf', fileSize: stored.size, mimeType: 'application/pdf', storageKey: stored.key, sha256: stored.sha256, uploadedById: user.id, uploadedBy: user.name },
+    })
+    expect(await toastOf(await publish(cookie, document.id))).toMatchObject({ title: 'Template Created' })
+    const { bytes: cleaned } = await stripActiveContent(scripted)
+    expect(fake.boldsign.templates.at(-1)).toMatchObject({ bytes: cleaned.length, sha256: crypto.createHash('sha256').update(cleaned).digest('hex') })
+    expect(cleaned.length).not.toBe(scripted.length)
   })
 
   test.each([
@@ -284,5 +380,23 @@ describe('documents API', () => {
     expect(notPdf.status).toBe(400)
     const missing = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: {} }))
     expect(missing.status).toBe(400)
+  })
+
+  test('create-template sends a PDF without its script, and refuses one that cannot be cleaned', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const scripted = await scriptedPdf()
+    const ok = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: { title: 'Consent', pdfBase64: scripted.toString('base64') } }))
+    expect(await ok.json()).toMatchObject({ success: true })
+    const { bytes: cleaned } = await stripActiveContent(scripted)
+    expect(fake.boldsign.templates.at(-1)?.sha256).toBe(crypto.createHash('sha256').update(cleaned).digest('hex'))
+
+    const sent = fake.boldsign.templates.length
+    const locked = await callRoute(apiCreateTemplate, makeRequest('/api/boldsign/create-template', { cookie, json: { title: 'Locked', pdfBase64: protectedScriptedPdf().toString('base64') } }))
+    expect(locked.status).toBe(400)
+    expect(await locked.json()).toEqual({
+      success: false,
+      error: 'This PDF is password-protected and contains scripts or actions that run when it opens: remove the protection and upload it again',
+    })
+    expect(fake.boldsign.templates).toHaveLength(sent)
   })
 })

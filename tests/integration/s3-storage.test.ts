@@ -88,6 +88,32 @@ describe('S3FileStorage', () => {
     expect(fs.readdirSync(spoolDir)).toEqual([])
   })
 
+  test('the bytes the content check puts in place are sent, with their own length and hash; a refusal sends nothing', async () => {
+    const storage = new S3FileStorage(s3.settings(spoolDir))
+    const cleaned = new TextEncoder().encode('%PDF-1.4 cleaned')
+    const stored = await storage.write('documents/cleaned.pdf', chunks(new TextEncoder().encode('%PDF-1.4 with a script')), {
+      maxBytes: 1000,
+      checkContent: () => cleaned,
+    })
+    const sha256 = crypto.createHash('sha256').update(cleaned)
+    expect(stored).toEqual({ key: 'documents/cleaned.pdf', size: cleaned.length, sha256: sha256.copy().digest('hex') })
+    expect(puts()[0]?.headers).toMatchObject({ 'x-amz-checksum-sha256': sha256.digest('base64'), 'content-length': String(cleaned.length) })
+    expect(await readAll(storage.read('documents/cleaned.pdf'))).toEqual(Buffer.from(cleaned))
+    await storage.remove('documents/cleaned.pdf')
+
+    await expect(
+      storage.write('documents/refused.pdf', chunks(SAMPLE_PDF), {
+        maxBytes: 1_000_000,
+        checkContent: () => {
+          throw new InvalidFileError('refused')
+        },
+      }),
+    ).rejects.toThrow('refused')
+    expect(puts()).toHaveLength(1)
+    expect(await s3.objectKeys()).toEqual([])
+    expect(fs.readdirSync(spoolDir)).toEqual([])
+  })
+
   test('a write the service refuses leaves nothing behind; a passing failure is tried again', async () => {
     const storage = new S3FileStorage(s3.settings(spoolDir))
     s3.failNext(403)

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,4 +37,37 @@ test('a PDF must start with its header: an HTML page with %PDF- further in (a po
   expect(() => assertPdfHead(polyglot)).toThrow(InvalidFileError)
   expect(() => assertPdfHead(Buffer.from(' %PDF-1.7'))).toThrow(InvalidFileError)
   expect(() => assertPdfHead(Buffer.from('%PDF-1.7\n%âãÏÓ'))).not.toThrow()
+})
+
+test('the content check sees the whole file and may refuse it or store other bytes in its place', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'))
+  const storage = new LocalFileStorage(root)
+  const seen: string[] = []
+  const cleaned = new TextEncoder().encode('%PDF-1.4 cleaned')
+  const stored = await storage.write('documents/replaced.pdf', chunks(new TextEncoder().encode('%PDF-1.4 '), new TextEncoder().encode('with a script')), {
+    maxBytes: 1000,
+    checkContent: (content) => {
+      seen.push(content.toString())
+      return cleaned
+    },
+  })
+  expect(seen).toEqual(['%PDF-1.4 with a script'])
+  expect(stored).toEqual({ key: 'documents/replaced.pdf', size: cleaned.length, sha256: crypto.createHash('sha256').update(cleaned).digest('hex') })
+  expect(fs.readFileSync(path.join(root, 'documents/replaced.pdf'), 'utf8')).toBe('%PDF-1.4 cleaned')
+  expect(fs.statSync(path.join(root, 'documents/replaced.pdf')).mode & 0o777).toBe(0o600)
+
+  const kept = await storage.write('documents/kept.pdf', chunks(new TextEncoder().encode('%PDF-1.4 clean')), { maxBytes: 1000, checkContent: () => undefined })
+  expect(kept.size).toBe(14)
+  expect(fs.readFileSync(path.join(root, 'documents/kept.pdf'), 'utf8')).toBe('%PDF-1.4 clean')
+
+  await expect(
+    storage.write('documents/refused.pdf', chunks(new TextEncoder().encode('%PDF-1.4 locked')), {
+      maxBytes: 1000,
+      checkContent: async () => {
+        throw new InvalidFileError('refused')
+      },
+    }),
+  ).rejects.toThrow('refused')
+  expect(fs.readdirSync(path.join(root, 'documents')).sort()).toEqual(['kept.pdf', 'replaced.pdf'])
+  fs.rmSync(root, { recursive: true, force: true })
 })

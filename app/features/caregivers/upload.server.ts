@@ -13,15 +13,18 @@ import {
   type FileExtension,
 } from '~/features/caregivers/rules'
 import { UploadError, cleanFileName } from '~/platform/uploads.server'
+import { stripActiveContent } from '~/platform/pdf-safety.server'
 import { FileTooLargeError, InvalidFileError, getStorage } from '~/platform/storage.server'
+import { checkZipArchive, type ZipLimits, type ZipProblem } from '~/platform/zip-safety.server'
 
 /**
  * Receives the caregiver form as multipart/form-data: text fields in memory,
  * each chosen file streamed to storage (10 MB each, its content checked
- * against its extension). A refused file does not stop the parse, so the
- * other fields come back and every picker gets its own message; but when
- * any file is refused, every file this request stored is removed again, so
- * nothing is half-saved.
+ * against its extension, a PDF stored without scripts or actions that run
+ * by themselves, a DOCX refused when it unpacks to far more than a document
+ * does). A refused file does not stop the parse, so the other fields come
+ * back and every picker gets its own message; but when any file is refused,
+ * every file this request stored is removed again, so nothing is half-saved.
  */
 export type CaregiverUpload = {
   form: FormData
@@ -67,6 +70,40 @@ export function caregiverFileName(filename: string) {
   // Cleaning only removes characters an extension cannot hold: if it is gone, the name was cut.
   if (!extension || cleaned.endsWith(extension)) return cleaned
   return cleaned.slice(0, cleaned.length - extension.length) + extension
+}
+
+/** What a Word document (a ZIP) may unpack to: far more than any real one, far less than a zip bomb. */
+const DOCX_LIMITS: ZipLimits = { maxEntries: 2000, maxUnpackedBytes: 100 * 1024 * 1024, maxRatio: 100, ratioFromBytes: 1024 * 1024 }
+
+function docxProblemMessage(problem: ZipProblem, fileName: string) {
+  switch (problem) {
+    case 'unreadable':
+      return `"${fileName}" is not a real DOCX file: it is damaged or is not a Word document`
+    case 'too-many-entries':
+      return `"${fileName}" holds more than 2,000 parts: it is not an ordinary Word document`
+    case 'too-large':
+      return `"${fileName}" unpacks to more than 100 MB: it is not an ordinary Word document`
+    case 'over-compressed':
+      return `"${fileName}" is compressed far more than documents are: it is not an ordinary Word document`
+  }
+}
+
+/** The whole file, once it has arrived: a PDF loses its active content, a DOCX must not be a zip bomb. */
+async function checkCaregiverFile(content: Buffer, extension: FileExtension, fileName: string) {
+  if (extension === 'pdf') {
+    try {
+      const { bytes, removed } = await stripActiveContent(content)
+      return removed.length > 0 ? bytes : undefined
+    } catch (error) {
+      if (error instanceof InvalidFileError) throw new InvalidFileError(`"${fileName}" was not accepted. ${error.message}`)
+      throw error
+    }
+  }
+  if (extension === 'docx') {
+    const problem = await checkZipArchive(content, DOCX_LIMITS)
+    if (problem) throw new InvalidFileError(docxProblemMessage(problem, fileName))
+  }
+  return undefined
 }
 
 export async function discardCaregiverFiles(files: ReadonlyArray<{ storageKey: string }>) {
@@ -121,6 +158,7 @@ export async function receiveCaregiverApplication(request: Request): Promise<Car
             )
           }
         },
+        checkContent: (content) => checkCaregiverFile(content, extension, fileName),
       })
       files.push({ kind: picker.kind, fileName, fileSize: stored.size, mimeType: MIME_TYPES[extension], storageKey, sha256: stored.sha256 })
       // Files are reported in `files`, not as form values (the form is echoed back to the browser).

@@ -95,7 +95,9 @@ export async function createDocument(
         },
         select: documentSelect,
       })
-      await recordAudit({ actor, action: 'create', entityType: 'Document', entityId: document.id }, tx)
+      // Staff can tell from the trail why a stored file differs from the one they sent.
+      const details = file.activeContentRemoved.length > 0 ? { activeContentRemoved: file.activeContentRemoved } : undefined
+      await recordAudit({ actor, action: 'create', entityType: 'Document', entityId: document.id, details }, tx)
       return document
     })
   } catch (error) {

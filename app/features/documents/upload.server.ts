@@ -6,15 +6,25 @@ import {
   MaxPartSizeExceededError,
 } from '@remix-run/node'
 import { MAX_DOCUMENT_BYTES } from '~/features/documents/schema'
+import { stripActiveContent } from '~/platform/pdf-safety.server'
 import { FileTooLargeError, InvalidFileError, assertPdfHead, getStorage } from '~/platform/storage.server'
 import { UploadError, cleanFileName } from '~/platform/uploads.server'
 
 /**
  * Receives a multipart upload whose `file` part is a PDF, streaming it to
- * storage without holding it in memory. Anything refused (too large, not a
- * PDF, cut off mid-way) leaves no file behind and says why.
+ * storage, then stores it without scripts or actions that run by
+ * themselves. Anything refused (too large, not a PDF, unreadable, cut off
+ * mid-way) leaves no file behind and says why.
  */
-export type ReceivedFile = { key: string; size: number; sha256: string; fileName: string; mimeType: string }
+export type ReceivedFile = {
+  key: string
+  size: number
+  sha256: string
+  fileName: string
+  mimeType: string
+  /** What was taken out of the PDF before it was stored ('JavaScript action'…); empty when it came clean. */
+  activeContentRemoved: string[]
+}
 
 const TOO_LARGE = 'The file is larger than 50MB'
 
@@ -35,8 +45,17 @@ export async function receivePdfUpload(request: Request, fieldName = 'file') {
       throw new InvalidFileError('Only PDF files can be uploaded')
     }
     const key = `documents/${crypto.randomUUID()}.pdf`
-    const stored = await storage.write(key, data, { maxBytes: MAX_DOCUMENT_BYTES, checkHead: assertPdfHead })
-    received = { ...stored, fileName: cleanFileName(filename), mimeType: 'application/pdf' }
+    let activeContentRemoved: string[] = []
+    const stored = await storage.write(key, data, {
+      maxBytes: MAX_DOCUMENT_BYTES,
+      checkHead: assertPdfHead,
+      checkContent: async (content) => {
+        const { bytes, removed } = await stripActiveContent(content)
+        activeContentRemoved = removed
+        return removed.length > 0 ? bytes : undefined
+      },
+    })
+    received = { ...stored, fileName: cleanFileName(filename), mimeType: 'application/pdf', activeContentRemoved }
     return key
   }, createMemoryUploadHandler({ maxPartSize: 64 * 1024 }))
 

@@ -12,7 +12,8 @@ export type FakeBoldsignMode = 'ok' | 'unauthorized' | 'bad-request' | 'server-e
 export type FakeBoldsign = {
   url: string
   apiKey: string
-  templates: Array<{ templateId: string; title: string; fileName: string; bytes: number }>
+  /** What each template was made from: `bytes` is the PDF's size, `sha256` its hash. */
+  templates: Array<{ templateId: string; title: string; fileName: string; bytes: number; sha256: string }>
   setMode: (mode: FakeBoldsignMode) => void
   close: () => Promise<void>
 }
@@ -41,7 +42,8 @@ export async function startFakeBoldsign(): Promise<FakeBoldsign> {
     const head = Buffer.from(await file.slice(0, 5).arrayBuffer()).toString()
     if (head !== '%PDF-') return send(400, { error: 'Only PDF files are supported.' })
     const templateId = crypto.randomUUID()
-    templates.push({ templateId, title, fileName: (file as File).name, bytes: file.size })
+    const sha256 = crypto.createHash('sha256').update(Buffer.from(await file.arrayBuffer())).digest('hex')
+    templates.push({ templateId, title, fileName: (file as File).name, bytes: file.size, sha256 })
     send(201, { templateId })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
