@@ -65,7 +65,10 @@ export function RouteDialog({
       open
       onClose={() => navigate(closeTo, { preventScrollReset: true })}
       initialFocus={initialFocus}
-      className="relative z-40"
+      // On touch screens Headless UI focuses the dialog itself (a field would
+      // pop up the on-screen keyboard): a box of no height, whose outline
+      // would be a stray line at the foot of the page.
+      className="relative z-40 outline-none"
     >
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">

@@ -119,4 +119,29 @@ test.describe('dialog focus', () => {
     await expect(firstField).toBeFocused()
     await expect(firstField).toBeVisible()
   })
+
+  test.describe('touch', () => {
+    test.use(TABLET)
+
+    test('opening a dialog by a tap focuses nothing invisible', async ({ page }) => {
+      await page.goto('/leads')
+      await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+      await page.getByRole('link', { name: 'Add New Lead' }).first().tap()
+      const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+      await expect(dialog.getByLabel('First Name')).toBeVisible()
+      // Headless UI keeps the on-screen keyboard down on touch screens by
+      // focusing the dialog itself: focus stays in the dialog and draws no outline.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const focused = document.activeElement
+            const inDialog = focused?.closest('[role=dialog]') !== null
+            const style = focused ? getComputedStyle(focused) : null
+            const outlined = style !== null && style.outlineStyle !== 'none' && style.outlineColor !== 'rgba(0, 0, 0, 0)'
+            return { inDialog, outlined }
+          }),
+        )
+        .toEqual({ inDialog: true, outlined: false })
+    })
+  })
 })
