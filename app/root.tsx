@@ -45,8 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        {children}
+        {/* Before the page: without JavaScript the toast is a banner at its top. */}
         <Toaster toast={data?.toast ?? null} />
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

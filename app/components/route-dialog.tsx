@@ -1,8 +1,17 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { useMemo, useRef } from 'react'
 import { Icon } from '~/components/icons'
+import { DialogToastSlot } from '~/components/toaster'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/lib/use-hydrated'
+
+/** A field a person would type in or choose from first (not a hidden or disabled one). */
+const FIRST_FIELD = [
+  'input:not([type=hidden]):not([disabled]):not([tabindex="-1"]):not(.sr-only)',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+].join(', ')
 
 /**
  * A route shown as a modal dialog over its parent page when JavaScript runs,
@@ -22,6 +31,18 @@ export function RouteDialog({
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const width = size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
+  const panelRef = useRef<HTMLDivElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  // Headless UI reads `initialFocus` once the panel is in the page; left to
+  // itself it focuses an invisible element. The first field, or the title.
+  const initialFocus = useMemo(
+    () => ({
+      get current() {
+        return panelRef.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? titleRef.current
+      },
+    }),
+    [],
+  )
 
   if (!hydrated) {
     return (
@@ -40,13 +61,21 @@ export function RouteDialog({
   }
 
   return (
-    <Dialog open onClose={() => navigate(closeTo, { preventScrollReset: true })} className="relative z-40">
+    <Dialog
+      open
+      onClose={() => navigate(closeTo, { preventScrollReset: true })}
+      initialFocus={initialFocus}
+      // On touch screens Headless UI focuses the dialog itself (a field would
+      // pop up the on-screen keyboard): a box of no height, whose outline
+      // would be a stray line at the foot of the page.
+      className="relative z-40 outline-none"
+    >
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">
         <div className="flex min-h-full items-start justify-center md:items-center">
-          <DialogPanel className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
+          <DialogPanel ref={panelRef} className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
             <div className="mb-4 flex items-start justify-between gap-4">
-              <DialogTitle as="h2" className="text-xl font-semibold">
+              <DialogTitle as="h2" ref={titleRef} tabIndex={-1} className="text-xl font-semibold outline-none">
                 {title}
               </DialogTitle>
               <Link
@@ -58,6 +87,7 @@ export function RouteDialog({
                 <Icon name="close" className="h-5 w-5" />
               </Link>
             </div>
+            <DialogToastSlot />
             {children}
           </DialogPanel>
         </div>

@@ -1,10 +1,10 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
 import { useEffect } from 'react'
+import { ActionMenu, ActionMenuAnchor, ActionMenuLink, ActionMenuSubmit } from '~/components/action-menu'
 import { ListPage } from '~/components/list-page'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { buttonClassName } from '~/components/ui/button'
 import { listDocuments } from '~/features/documents/documents.server'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
 import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, parseDocumentListQuery } from '~/features/documents/schema'
@@ -177,18 +177,6 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
   const downloadHref = `/api/documents/${document.id}/download`
   const label = (action: string) => `${action} ${document.name}`
   const formId = `publish-${document.id}`
-  // The button may sit inside the menu's popover, so it names its form.
-  const publishButton = (className: string) => (
-    <button
-      type="submit"
-      form={formId}
-      className={className}
-      disabled={publishing || document.mimeType !== 'application/pdf'}
-      aria-label={label('Publish as a BoldSign template:')}
-    >
-      {publishing ? 'Publishing...' : 'Publish Bold Template'}
-    </button>
-  )
   const publishForm = canWrite ? (
     <Form id={formId} method="post" preventScrollReset hidden>
       <input type="hidden" name="intent" value="publish" />
@@ -208,7 +196,15 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
             <Link to={`${document.id}/edit${search}`} className={buttonClassName('secondary', 'sm')} aria-label={label('Edit')}>
               Edit
             </Link>
-            {publishButton(buttonClassName('secondary', 'sm'))}
+            <button
+              type="submit"
+              form={formId}
+              className={buttonClassName('secondary', 'sm')}
+              disabled={publishing || document.mimeType !== 'application/pdf'}
+              aria-label={label('Publish as a BoldSign template:')}
+            >
+              {publishing ? 'Publishing...' : 'Publish Bold Template'}
+            </button>
             <Link to={`${document.id}/delete${search}`} className={buttonClassName('ghost', 'sm')} aria-label={label('Delete')}>
               Delete
             </Link>
@@ -218,35 +214,26 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
     )
   }
 
-  const item = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 disabled:text-slate-400'
   return (
-    <Menu as="div" className="relative inline-block text-left">
-      {publishForm}
-      <MenuButton as={Button} variant="secondary" size="sm" aria-label={`Actions for ${document.name}`}>
-        {publishing ? 'Publishing...' : 'Actions'}
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
-        <MenuItem>
-          <a href={downloadHref} target="_blank" rel="noreferrer" className={item}>
-            Download
-          </a>
-        </MenuItem>
-        {canWrite ? (
-          <>
-            <MenuItem>
-              <Link to={`${document.id}/edit${search}`} preventScrollReset className={item}>
-                Edit
-              </Link>
-            </MenuItem>
-            <MenuItem disabled={publishing || document.mimeType !== 'application/pdf'}>{publishButton(item)}</MenuItem>
-            <MenuItem>
-              <Link to={`${document.id}/delete${search}`} preventScrollReset className={cn(item, 'text-red-800')}>
-                Delete
-              </Link>
-            </MenuItem>
-          </>
-        ) : null}
-      </MenuItems>
-    </Menu>
+    <ActionMenu label={`Actions for ${document.name}`} buttonText={publishing ? 'Publishing...' : 'Actions'} forms={publishForm}>
+      <ActionMenuAnchor href={downloadHref} target="_blank" rel="noreferrer">
+        Download
+      </ActionMenuAnchor>
+      {canWrite ? (
+        <>
+          <ActionMenuLink to={`${document.id}/edit${search}`}>Edit</ActionMenuLink>
+          <ActionMenuSubmit
+            form={formId}
+            disabled={publishing || document.mimeType !== 'application/pdf'}
+            aria-label={label('Publish as a BoldSign template:')}
+          >
+            {publishing ? 'Publishing...' : 'Publish Bold Template'}
+          </ActionMenuSubmit>
+          <ActionMenuLink to={`${document.id}/delete${search}`} className="text-red-800">
+            Delete
+          </ActionMenuLink>
+        </>
+      ) : null}
+    </ActionMenu>
   )
 }

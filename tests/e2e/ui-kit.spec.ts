@@ -1,0 +1,147 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, useRole } from './support/fixtures'
+
+/** The shared UI kit on the devices coordinators use: a tablet by touch, a phone, a desktop. */
+
+const SAMPLE_PDF = path.resolve('tests/fixtures/intake-form.pdf')
+const TABLET = { viewport: { width: 768, height: 1024 }, hasTouch: true }
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true }
+const DESKTOP = { viewport: { width: 1280, height: 800 } }
+
+async function uploadPdf(page: Page, name: string) {
+  const uploaded = await page.request.post('/api/documents/simple-upload', {
+    multipart: { category: 'forms', file: { name, mimeType: 'application/pdf', buffer: fs.readFileSync(SAMPLE_PDF) } },
+  })
+  expect(uploaded.status()).toBe(201)
+}
+
+type Box = { x: number; y: number; width: number; height: number }
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox()
+  expect(found, 'element has a box').not.toBeNull()
+  return found!
+}
+
+function overlaps(a: Box, b: Box) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+test.describe('a menu item that submits a form', () => {
+  useRole('coordinator')
+
+  for (const [device, options] of [
+    ['mouse', DESKTOP],
+    ['touch', TABLET],
+  ] as const) {
+    test.describe(device, () => {
+      test.use(options)
+
+      test(`'Publish Bold Template' publishes by ${device}`, async ({ page }) => {
+        const name = `Publish ${device} ${Date.now().toString().slice(-6)}`
+        await uploadPdf(page, `${name}.pdf`)
+        await page.goto(`/documents-new?q=${encodeURIComponent(name)}`)
+        const row = page.getByRole('row').filter({ hasText: name })
+        const press = (target: Locator) => (device === 'touch' ? target.tap() : target.click())
+        // The menu opens once the page has hydrated.
+        await expect(async () => {
+          await press(row.getByRole('button', { name: /Actions for/ }))
+          await expect(page.getByRole('menuitem', { name: /Publish as a BoldSign template/ })).toBeVisible({ timeout: 500 })
+        }).toPass()
+        await press(page.getByRole('menuitem', { name: /Publish as a BoldSign template/ }))
+        await expect(page.getByTestId('toast')).toContainText('Template Created')
+        await expect(row).toContainText('BoldSign template')
+      })
+    })
+  }
+})
+
+test.describe('the toast after a registration step', () => {
+  useRole('coordinator')
+
+  for (const [size, options] of [
+    ['phone', PHONE],
+    ['tablet', TABLET],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test.describe(size, () => {
+      test.use(options)
+
+      test(`on a ${size} it is one toast, up to 420 px wide, over none of the dialog's controls`, async ({ page }) => {
+        await page.goto('/patients/new')
+        const first = page.getByRole('dialog', { name: 'New Patient Registration' })
+        await first.getByLabel('First Name').fill('Toast')
+        await first.getByLabel('Last Name').fill(`Layout${Date.now().toString().slice(-6)}`)
+        await first.getByLabel('Date of Birth').fill('1944-03-15')
+        await first.getByLabel('Gender').selectOption('female')
+        await first.getByLabel('Phone').fill('(917) 555-0123')
+        const next = first.getByRole('button', { name: 'Next', exact: true })
+        await (size === 'desktop' ? next.click() : next.tap())
+
+        const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+        await expect(dialog.getByText('Step 2 of 5: Medical History')).toBeVisible()
+        const toast = page.getByTestId('toast')
+        await expect(toast).toContainText('Patient registered successfully')
+        await expect(toast).toHaveCount(1)
+        await expect(toast).toBeInViewport()
+
+        const toastBox = await box(toast)
+        expect(toastBox.width).toBeLessThanOrEqual(420)
+        if (size !== 'phone') expect(toastBox.width).toBeGreaterThan(300)
+        for (const control of [
+          dialog.getByRole('heading', { name: 'Edit Patient' }),
+          dialog.getByRole('link', { name: 'Close' }),
+          dialog.getByRole('button', { name: 'Next', exact: true }),
+          dialog.getByRole('button', { name: 'Save and Close' }),
+        ]) {
+          expect(overlaps(toastBox, await box(control)), `the toast covers ${control}`).toBe(false)
+        }
+        // It can be dismissed while the dialog is open.
+        await toast.getByRole('button', { name: 'Dismiss notification' }).click()
+        await expect(toast).toHaveCount(0)
+      })
+    })
+  }
+})
+
+test.describe('dialog focus', () => {
+  useRole('coordinator')
+
+  test('opening a dialog by keyboard focuses its first field', async ({ page }) => {
+    await page.goto('/leads')
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+    await page.getByRole('link', { name: 'Add New Lead' }).first().focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    const firstField = dialog.locator('input:not([type=hidden]), select, textarea').first()
+    await expect(firstField).toBeFocused()
+    await expect(firstField).toBeVisible()
+  })
+
+  test.describe('touch', () => {
+    test.use(TABLET)
+
+    test('opening a dialog by a tap focuses nothing invisible', async ({ page }) => {
+      await page.goto('/leads')
+      await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+      await page.getByRole('link', { name: 'Add New Lead' }).first().tap()
+      const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+      await expect(dialog.getByLabel('First Name')).toBeVisible()
+      // Headless UI keeps the on-screen keyboard down on touch screens by
+      // focusing the dialog itself: focus stays in the dialog and draws no outline.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const focused = document.activeElement
+            const inDialog = focused?.closest('[role=dialog]') !== null
+            const style = focused ? getComputedStyle(focused) : null
+            const outlined = style !== null && style.outlineStyle !== 'none' && style.outlineColor !== 'rgba(0, 0, 0, 0)'
+            return { inDialog, outlined }
+          }),
+        )
+        .toEqual({ inDialog: true, outlined: false })
+    })
+  })
+})
