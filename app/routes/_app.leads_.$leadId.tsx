@@ -11,7 +11,7 @@ import { findPatientForLead } from '~/features/patients/patients.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { effectiveStatus, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { formatDateTime } from '~/lib/time'
+import { formatDateTime, formatEnteredDateTime } from '~/lib/time'
 import { GHL_SYNC_LABELS } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { cn } from '~/lib/misc'
@@ -208,9 +208,9 @@ export default function LeadPage() {
                   {entry.content ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{entry.content}</p> : null}
                   {entry.scheduledDate || entry.completedDate ? (
                     <p className="mt-2 text-xs text-slate-600">
-                      {entry.scheduledDate ? `Scheduled: ${entry.scheduledDate}` : ''}
+                      {entry.scheduledDate ? `Scheduled: ${formatEnteredDateTime(entry.scheduledDate, timeZone)}` : ''}
                       {entry.scheduledDate && entry.completedDate ? ' · ' : ''}
-                      {entry.completedDate ? `Completed: ${entry.completedDate}` : ''}
+                      {entry.completedDate ? `Completed: ${formatEnteredDateTime(entry.completedDate, timeZone)}` : ''}
                     </p>
                   ) : null}
                   {canWrite ? (

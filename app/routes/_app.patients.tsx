@@ -17,7 +17,7 @@ import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { cn } from '~/lib/misc'
-import { formatDate } from '~/lib/time'
+import { formatCalendarDate, formatDate } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Patient Onboarding | Healthcare Portal' }]
@@ -73,7 +73,7 @@ export default function PatientsPage() {
               <Link to={`/patients/${patient.id}`} className="hover:underline">
                 {patient.firstName} {patient.lastName}
               </Link>
-              <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {patient.dateOfBirth}</span>
+              <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {formatCalendarDate(patient.dateOfBirth)}</span>
             </>
           ),
         },
