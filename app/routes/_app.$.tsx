@@ -8,10 +8,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw new Response('Not Found', { status: 404 })
 }
 
+// Both render inside the app shell's main landmark.
 export default function CatchAll() {
-  return <NotFound />
+  return <NotFound withinMain />
 }
 
 export function ErrorBoundary() {
-  return <NotFound />
+  return <NotFound withinMain />
 }

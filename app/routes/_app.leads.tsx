@@ -96,7 +96,7 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
   return (
     <div className="flex flex-wrap gap-2">
       {canWrite ? (
-        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View or edit ${name}`}>
+        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View/Edit ${name}`}>
           View/Edit
         </Link>
       ) : (
@@ -107,7 +107,7 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
       <Link
         to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}
         className={buttonClassName('secondary', 'sm')}
-        aria-label={`Send ${name} a document to e-sign`}
+        aria-label={`E-Sign: send ${name} a document`}
       >
         E-Sign
       </Link>
