@@ -118,7 +118,8 @@ export function CardGrid<Row>({
               {details.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-slate-600">{label}</dt>
-                  <dd className="min-w-0 truncate">{value}</dd>
+                  {/* Wraps rather than cut off: a card's whole e-mail address stays readable, broken only where it must be. */}
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { dialogHref } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
@@ -63,7 +64,7 @@ export default function LeadsPage() {
             </Link>
           ),
         },
-        { header: 'Email', cell: (lead) => lead.email },
+        { header: 'Email', cell: (lead) => <EmailAddress address={lead.email} /> },
         { header: 'Phone', cell: (lead) => lead.phone },
         { header: 'Source', cell: (lead) => sourceLabel(lead.source) },
         { header: 'Status', cell: (lead) => <StatusBadge status={effectiveStatus(lead.status)} /> },
@@ -75,7 +76,7 @@ export default function LeadsPage() {
         subtitle: <span className="font-mono">#{lead.id.slice(0, 8)}</span>,
         badge: <StatusBadge status={effectiveStatus(lead.status)} />,
         details: [
-          ['Email', lead.email],
+          ['Email', <EmailAddress key="email" address={lead.email} />],
           ['Phone', lead.phone],
           ['Source', sourceLabel(lead.source)],
         ],

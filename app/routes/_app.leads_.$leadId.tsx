@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
@@ -113,9 +114,9 @@ export default function LeadPage() {
               <StatusBadge status={effectiveStatus(lead.status)} />
             </dd>
             <dt className="text-slate-600">Email</dt>
-            <dd className="break-all">
+            <dd className="min-w-0">
               <a href={`mailto:${lead.email}`} className="text-blue-700 underline">
-                {lead.email}
+                <EmailAddress address={lead.email} />
               </a>
             </dd>
             <dt className="text-slate-600">Phone</dt>

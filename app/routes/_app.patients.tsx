@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { buttonClassName } from '~/components/ui/button'
@@ -82,7 +83,11 @@ export default function PatientsPage() {
           cell: (patient) => (
             <>
               <span className="block">{patient.phone}</span>
-              {patient.email ? <span className="block text-slate-600">{patient.email}</span> : null}
+              {patient.email ? (
+                <span className="block text-slate-600">
+                  <EmailAddress address={patient.email} />
+                </span>
+              ) : null}
             </>
           ),
         },
@@ -103,7 +108,7 @@ export default function PatientsPage() {
         badge: badge(patient),
         details: [
           ['Phone', patient.phone],
-          ['Email', patient.email || 'Not given'],
+          ['Email', patient.email ? <EmailAddress key="email" address={patient.email} /> : 'Not given'],
           ['Care type', careType(patient)],
         ],
         actions: <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue Registration" />,
