@@ -161,7 +161,8 @@ export function EmptyState({
     noRecords.action
   )
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+    // A status: after a filter changes the list, screen readers hear that nothing matched.
+    <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
       <p className="text-lg font-medium">{title}</p>
       {advice ? <p className="mt-1 text-sm text-slate-600">{advice}</p> : null}
       {action ? <div className="mt-4 flex justify-center gap-3">{action}</div> : null}

@@ -84,7 +84,7 @@ export default function LeadsPage() {
       })}
       empty={{
         noRecords: { title: 'No leads found', action: addLead('Add Your First Lead') },
-        noMatches: { title: 'No leads found' },
+        noMatches: { title: 'No leads match these filters' },
       }}
       pagination={{ page: query.page, pageSize: query.pageSize, wording: 'to' }}
       outlet={outlet}
