@@ -32,22 +32,33 @@ export function GeneralErrorBoundary() {
   )
 }
 
-export function NotFound() {
+/** `withinMain`: shown inside the app's own main landmark (an unknown path under the app shell), so not another one. */
+export function NotFound({ withinMain = false }: { withinMain?: boolean }) {
   return (
-    <StatusPage status={404} title="404 Page Not Found">
+    <StatusPage status={404} title="404 Page Not Found" withinMain={withinMain}>
       Did you forget to add the page to the router?
     </StatusPage>
   )
 }
 
-function StatusPage({ title, children }: { status: number; title: string; children: React.ReactNode }) {
+function StatusPage({
+  title,
+  withinMain = false,
+  children,
+}: {
+  status: number
+  title: string
+  withinMain?: boolean
+  children: React.ReactNode
+}) {
+  const Landmark = withinMain ? 'div' : 'main'
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-start gap-4 p-8">
+    <Landmark id={withinMain ? undefined : 'main'} className="mx-auto flex max-w-xl flex-col items-start gap-4 p-8">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="text-slate-700">{children}</p>
       <Link to="/" className="text-blue-700 underline">
         Go to the dashboard
       </Link>
-    </main>
+    </Landmark>
   )
 }

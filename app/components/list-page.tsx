@@ -34,14 +34,24 @@ export function DataTable<Row>({
   rowKey,
   columns,
   caption,
+  label,
 }: {
   rows: readonly Row[]
   rowKey: (row: Row) => string
   columns: ReadonlyArray<Column<Row>>
   caption?: string
+  /** Names the table's scroll area; the caption when there is one. */
+  label?: string
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // A wide table scrolls sideways on a tablet: the scroll area is a named
+    // stop in the tab order, so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label={caption ?? label ?? 'Table'}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50 text-left">
@@ -108,7 +118,8 @@ export function CardGrid<Row>({
               {details.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-slate-600">{label}</dt>
-                  <dd className="min-w-0 truncate">{value}</dd>
+                  {/* Wraps rather than cut off: a card's whole e-mail address stays readable, broken only where it must be. */}
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -150,7 +161,8 @@ export function EmptyState({
     noRecords.action
   )
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+    // A status: after a filter changes the list, screen readers hear that nothing matched.
+    <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
       <p className="text-lg font-medium">{title}</p>
       {advice ? <p className="mt-1 text-sm text-slate-600">{advice}</p> : null}
       {action ? <div className="mt-4 flex justify-center gap-3">{action}</div> : null}
@@ -230,7 +242,7 @@ export function ListPage<Row>({
       ) : view?.current === 'cards' && card ? (
         <CardGrid rows={rows} rowKey={rowKey} card={card} headingLevel={cardHeadingLevel} />
       ) : (
-        <DataTable rows={rows} rowKey={rowKey} columns={columns} caption={caption} />
+        <DataTable rows={rows} rowKey={rowKey} columns={columns} caption={caption} label={heading ?? title} />
       )}
       {pagination && total > 0 ? <Pagination total={total} {...pagination} /> : null}
     </>

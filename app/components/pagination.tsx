@@ -1,12 +1,8 @@
 import { Link, useLocation } from '@remix-run/react'
 import { cn } from '~/lib/misc'
-import { buildPageLinks } from '~/lib/page-links'
+import { type PaginationWording, buildPageLinks, pageSummary } from '~/lib/page-links'
 
-/**
- * How the summary reads: 'to' is 'Showing 1 to 12 of 60 results' (the
- * leads page), 'dash' is 'Showing 1-12 of 60 patients'.
- */
-export type PaginationWording = 'to' | 'dash'
+export type { PaginationWording }
 
 const LINK_STATES = {
   link: 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
@@ -56,11 +52,10 @@ export function Pagination({
 }) {
   const { search } = useLocation()
   const links = buildPageLinks(search, page, pageSize, total)
-  const range = wording === 'to' ? `${links.from} to ${links.to}` : `${links.from}-${links.to}`
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
-        Showing {range} of {total} {noun}
+        {pageSummary(links, total, noun, wording)}
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>

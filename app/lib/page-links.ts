@@ -17,10 +17,12 @@ export type PageLinks = {
  * `pageSize` a page (the audit log's scheme, for any page size). Each href
  * is the current query (so filters stay) with only `page` changed; page 1
  * has no `page` parameter. Shows the first, the last and two pages either
- * side of the current one.
+ * side of the current one. A page past the end (an old link) counts as the
+ * last one, the page the list pages show instead.
  */
-export function buildPageLinks(search: string, page: number, pageSize: number, total: number): PageLinks {
+export function buildPageLinks(search: string, requestedPage: number, pageSize: number, total: number): PageLinks {
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const page = Math.min(Math.max(1, requestedPage), pageCount)
   const href = (target: number) => {
     const params = new URLSearchParams(search)
     if (target === 1) params.delete('page')
@@ -37,14 +39,26 @@ export function buildPageLinks(search: string, page: number, pageSize: number, t
     pages.push({ page: number, href: href(number), current: number === page })
     previousShown = number
   }
-  const from = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1)
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
   return {
     page,
     pageCount,
     from,
     to: Math.min(total, page * pageSize),
-    previous: page > 1 ? href(Math.min(page - 1, pageCount)) : null,
+    previous: page > 1 ? href(page - 1) : null,
     next: page < pageCount ? href(page + 1) : null,
     pages,
   }
+}
+
+/**
+ * How a list's page summary reads: 'to' is 'Showing 1 to 12 of 60 results'
+ * (the leads page), 'dash' is 'Showing 1-12 of 60 patients'.
+ */
+export type PaginationWording = 'to' | 'dash'
+
+/** The summary of the page shown: 'Showing 61 to 64 of 64 results'. */
+export function pageSummary(links: Pick<PageLinks, 'from' | 'to'>, total: number, noun: string, wording: PaginationWording) {
+  const range = wording === 'to' ? `${links.from} to ${links.to}` : `${links.from}-${links.to}`
+  return `Showing ${range} of ${total} ${noun}`
 }

@@ -122,6 +122,41 @@ export function formatDate(date: Date | string, timeZone: string) {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(new Date(date))
 }
 
+/**
+ * A calendar date with no time of day (a date of birth: YYYY-MM-DD), as
+ * "Jan 1, 1934". Formatted as the same day in UTC, so no zone can move it
+ * to the day before.
+ */
+export function formatCalendarDate(dateString: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(
+    new Date(parseDateString(dateString).utcMidnight),
+  )
+}
+
+const WALL_CLOCK_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+/**
+ * A date and time as staff enter it (a date-and-time field: YYYY-MM-DDTHH:MM,
+ * no zone, already the agency's wall clock), as "Nov 25, 2026, 10:30 AM";
+ * an instant with a zone or offset is shown in `timeZone`. Anything else
+ * (older free text) is shown as it was written.
+ */
+export function formatEnteredDateTime(value: string, timeZone: string) {
+  const wallClock = WALL_CLOCK_PATTERN.exec(value)
+  if (wallClock && isDateString(wallClock[1]!)) {
+    const { year, month, day } = parseDateString(wallClock[1]!)
+    const [hour, minute, second] = [Number(wallClock[2]), Number(wallClock[3]), Number(wallClock[4] ?? 0)]
+    if (hour < 24 && minute < 60 && second < 60) {
+      return formatDateTime(new Date(utcTime(year, month, day, hour, minute, second)), 'UTC')
+    }
+  }
+  if (isDateString(value)) return formatCalendarDate(value)
+  if (/^\d{4}-\d{2}-\d{2}T.+(Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) {
+    return formatDateTime(value, timeZone)
+  }
+  return value
+}
+
 /** The calendar date (YYYY-MM-DD) that `instant` falls on in `timeZone`. */
 export function dateIn(instant: Date | number, timeZone: string) {
   return new Date(wallClockAsUtc(new Date(instant).getTime(), timeZone)).toISOString().slice(0, 10)

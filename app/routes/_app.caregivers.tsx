@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/features/caregivers/caregiver-parts'
 import { ListPage } from '~/components/list-page'
 import { buttonClassName } from '~/components/ui/button'
@@ -114,7 +115,7 @@ export default function CaregiversPage() {
         badge: <CaregiverStatusBadge status={caregiver.status} />,
         details: [
           ['Phone', caregiver.phone],
-          ['Email', caregiver.email ?? 'Not given'],
+          ['Email', caregiver.email ? <EmailAddress key="email" address={caregiver.email} /> : 'Not given'],
           ['Background', <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} />],
         ],
         extra: (
@@ -221,8 +222,8 @@ function ContactDisclosure({ caregiver }: { caregiver: CaregiverRow }) {
         </li>
         {caregiver.email ? (
           <li>
-            <a href={`mailto:${caregiver.email}`} className="block break-all rounded px-2 py-1 text-blue-700 underline hover:bg-slate-100">
-              Email {caregiver.email}
+            <a href={`mailto:${caregiver.email}`} className="block rounded px-2 py-1 [overflow-wrap:anywhere] text-blue-700 underline hover:bg-slate-100">
+              Email <EmailAddress address={caregiver.email} />
             </a>
           </li>
         ) : (

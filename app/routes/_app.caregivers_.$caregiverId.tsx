@@ -7,6 +7,7 @@ import {
   CaregiverStatusBadge,
   ExpiryDate,
 } from '~/features/caregivers/caregiver-parts'
+import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'
 import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
@@ -221,10 +222,10 @@ export default function CaregiverProfile() {
                 </a>
               </dd>
               <dt className="text-slate-600">Email</dt>
-              <dd className="break-all">
+              <dd className="min-w-0">
                 {caregiver.email ? (
                   <a href={`mailto:${caregiver.email}`} className="text-blue-700 underline">
-                    {caregiver.email}
+                    <EmailAddress address={caregiver.email} />
                   </a>
                 ) : (
                   'Not given'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { dialogHref } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
@@ -63,7 +64,7 @@ export default function LeadsPage() {
             </Link>
           ),
         },
-        { header: 'Email', cell: (lead) => lead.email },
+        { header: 'Email', cell: (lead) => <EmailAddress address={lead.email} /> },
         { header: 'Phone', cell: (lead) => lead.phone },
         { header: 'Source', cell: (lead) => sourceLabel(lead.source) },
         { header: 'Status', cell: (lead) => <StatusBadge status={effectiveStatus(lead.status)} /> },
@@ -75,7 +76,7 @@ export default function LeadsPage() {
         subtitle: <span className="font-mono">#{lead.id.slice(0, 8)}</span>,
         badge: <StatusBadge status={effectiveStatus(lead.status)} />,
         details: [
-          ['Email', lead.email],
+          ['Email', <EmailAddress key="email" address={lead.email} />],
           ['Phone', lead.phone],
           ['Source', sourceLabel(lead.source)],
         ],
@@ -83,7 +84,7 @@ export default function LeadsPage() {
       })}
       empty={{
         noRecords: { title: 'No leads found', action: addLead('Add Your First Lead') },
-        noMatches: { title: 'No leads found' },
+        noMatches: { title: 'No leads match these filters' },
       }}
       pagination={{ page: query.page, pageSize: query.pageSize, wording: 'to' }}
       outlet={outlet}
@@ -96,7 +97,7 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
   return (
     <div className="flex flex-wrap gap-2">
       {canWrite ? (
-        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View or edit ${name}`}>
+        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View/Edit ${name}`}>
           View/Edit
         </Link>
       ) : (
@@ -107,7 +108,7 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
       <Link
         to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}
         className={buttonClassName('secondary', 'sm')}
-        aria-label={`Send ${name} a document to e-sign`}
+        aria-label={`E-Sign: send ${name} a document`}
       >
         E-Sign
       </Link>

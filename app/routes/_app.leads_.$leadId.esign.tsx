@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ComingSoon } from '~/components/page-header'
@@ -7,6 +7,8 @@ import { viewLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { userActor } from '~/platform/auth/actor.server'
+
+export const meta: MetaFunction = () => [{ title: 'Send E-Signature Request | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
@@ -11,7 +12,7 @@ import { findPatientForLead } from '~/features/patients/patients.server'
 import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { effectiveStatus, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { formatDateTime } from '~/lib/time'
+import { formatDateTime, formatEnteredDateTime } from '~/lib/time'
 import { GHL_SYNC_LABELS } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { cn } from '~/lib/misc'
@@ -113,9 +114,9 @@ export default function LeadPage() {
               <StatusBadge status={effectiveStatus(lead.status)} />
             </dd>
             <dt className="text-slate-600">Email</dt>
-            <dd className="break-all">
+            <dd className="min-w-0">
               <a href={`mailto:${lead.email}`} className="text-blue-700 underline">
-                {lead.email}
+                <EmailAddress address={lead.email} />
               </a>
             </dd>
             <dt className="text-slate-600">Phone</dt>
@@ -208,9 +209,9 @@ export default function LeadPage() {
                   {entry.content ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{entry.content}</p> : null}
                   {entry.scheduledDate || entry.completedDate ? (
                     <p className="mt-2 text-xs text-slate-600">
-                      {entry.scheduledDate ? `Scheduled: ${entry.scheduledDate}` : ''}
+                      {entry.scheduledDate ? `Scheduled: ${formatEnteredDateTime(entry.scheduledDate, timeZone)}` : ''}
                       {entry.scheduledDate && entry.completedDate ? ' · ' : ''}
-                      {entry.completedDate ? `Completed: ${entry.completedDate}` : ''}
+                      {entry.completedDate ? `Completed: ${formatEnteredDateTime(entry.completedDate, timeZone)}` : ''}
                     </p>
                   ) : null}
                   {canWrite ? (

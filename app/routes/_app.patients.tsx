@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { buttonClassName } from '~/components/ui/button'
@@ -17,7 +18,7 @@ import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { cn } from '~/lib/misc'
-import { formatDate } from '~/lib/time'
+import { formatCalendarDate, formatDate } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 
 export const meta: MetaFunction = () => [{ title: 'Patient Onboarding | Healthcare Portal' }]
@@ -73,7 +74,7 @@ export default function PatientsPage() {
               <Link to={`/patients/${patient.id}`} className="hover:underline">
                 {patient.firstName} {patient.lastName}
               </Link>
-              <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {patient.dateOfBirth}</span>
+              <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {formatCalendarDate(patient.dateOfBirth)}</span>
             </>
           ),
         },
@@ -82,7 +83,11 @@ export default function PatientsPage() {
           cell: (patient) => (
             <>
               <span className="block">{patient.phone}</span>
-              {patient.email ? <span className="block text-slate-600">{patient.email}</span> : null}
+              {patient.email ? (
+                <span className="block text-slate-600">
+                  <EmailAddress address={patient.email} />
+                </span>
+              ) : null}
             </>
           ),
         },
@@ -103,7 +108,7 @@ export default function PatientsPage() {
         badge: badge(patient),
         details: [
           ['Phone', patient.phone],
-          ['Email', patient.email || 'Not given'],
+          ['Email', patient.email ? <EmailAddress key="email" address={patient.email} /> : 'Not given'],
           ['Care type', careType(patient)],
         ],
         actions: <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue Registration" />,

@@ -34,7 +34,7 @@ import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { fromDateColumn } from '~/lib/date-column'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
-import { formatDateTime } from '~/lib/time'
+import { formatCalendarDate, formatDateTime } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -201,7 +201,7 @@ export default function PatientProfile() {
         <Section step={personal!} editTo={editTo(personal!)}>
           <Details
             rows={[
-              ['Date of birth', patient.dateOfBirth],
+              ['Date of birth', formatCalendarDate(patient.dateOfBirth)],
               ['Gender', optionLabel(GENDERS, patient.gender)],
               ['Phone', patient.phone],
               ['Email', patient.email],

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithZod } from '~/lib/form-input'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
@@ -12,6 +12,8 @@ import { BOLDSIGN_REGIONS, NEW_REGION_KEY_MESSAGE, boldsignSettingsSchema, sameP
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'BoldSign | Settings | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithZod } from '~/lib/form-input'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
@@ -23,6 +23,8 @@ import { formatDateTime } from '~/lib/time'
 import { GhlError, listGhlCalendars } from '~/integrations/gohighlevel/client.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useTimeZone } from '~/platform/auth/user'
+
+export const meta: MetaFunction = () => [{ title: 'GoHighLevel | Settings | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { ActiveBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
@@ -55,7 +56,7 @@ export default function UsersIndex() {
             </Link>
           ),
         },
-        { header: 'Email', className: 'text-slate-700', cell: (user) => user.email },
+        { header: 'Email', className: 'text-slate-700', cell: (user) => <EmailAddress address={user.email} /> },
         { header: 'Role', className: 'text-slate-700', cell: (user) => user.role },
         {
           header: 'Status',

@@ -134,7 +134,7 @@ test.describe('leads: closing dialogs and empty lists', () => {
 
   test('a search that finds nothing offers to clear it, not to add a first lead; a page past the end shows the last page', async ({ page }) => {
     await page.goto('/leads?q=nobody-is-called-this')
-    await expect(page.getByText('No leads found')).toBeVisible()
+    await expect(page.getByText('No leads match these filters')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Add Your First Lead' })).toHaveCount(0)
     await page.getByRole('link', { name: 'Clear search and filters' }).click()
     await expect(page).toHaveURL(/\/leads\?view=cards$/)

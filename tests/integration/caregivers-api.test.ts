@@ -38,7 +38,7 @@ describe('/api/caregivers', () => {
       id: expect.any(String),
       fullName: 'Ada Mensah',
       email: 'ada.mensah@example.com',
-      phone: '2015550100',
+      phone: '(201) 555-0100',
       licenseNumber: 'CNA-5521',
       licenseExpiresOn: null,
       certificationExpiresOn: null,

@@ -423,7 +423,7 @@ describe('editing', () => {
     expect(response.headers.get('location')).toBe(`/caregivers/${caregiver.id}`)
     expect(await toastOf(response)).toMatchObject({ title: 'Caregiver updated successfully' })
     const saved = await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id }, include: { files: true } })
-    expect(saved).toMatchObject({ phone: '973-555-9999', phoneDigits: '9735559999', hourlyRateCents: 3100, licenseExpiresOn: null, availableDays: ['saturday'], status: 'active' })
+    expect(saved).toMatchObject({ phone: '(973) 555-9999', phoneDigits: '9735559999', hourlyRateCents: 3100, licenseExpiresOn: null, availableDays: ['saturday'], status: 'active' })
     expect(saved.files.map((file) => file.fileName).sort()).toEqual(['old-license.pdf', 'reference.pdf'])
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityId: caregiver.id, action: 'update' } })
     expect(audit.details).toEqual({

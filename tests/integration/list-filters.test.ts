@@ -11,7 +11,9 @@ import { DOCUMENT_CATEGORIES } from '~/features/documents/schema'
 import { AUDIT_ACTIONS } from '~/platform/audit.server'
 import { getEnv } from '~/platform/env.server'
 import { prisma } from '~/platform/db.server'
+import { buildPageLinks, pageSummary } from '~/lib/page-links'
 import { searchColumns } from '~/lib/search'
+import { DOCUMENT_PAGE_SIZE } from '~/features/documents/schema'
 import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
 
 /**
@@ -294,5 +296,26 @@ describe.each(LISTS)('the $list list', (list) => {
       expect(new Set(listed).size, `${filter.name}: no row twice`).toBe(listed.length)
       expect([...listed].sort(), filter.name).toEqual([...expected].sort())
     }
+  })
+
+  test('an old link past the last page shows the last page, and its summary counts the rows shown', async () => {
+    const { cookie } = await signedInUser(list.role)
+    const response = await callRoute(list.loader, makeRequest(`${list.path}?page=99`, { cookie }))
+    expect(response.status).toBe(200)
+    const data = (await response.json()) as Record<string, unknown> & {
+      total: number
+      page?: number
+      pageSize?: number
+      query?: { page: number; pageSize?: number }
+    }
+    const rows = data[list.rowsKey] as Row[]
+    const page = data.query?.page ?? data.page ?? 0
+    const pageSize = data.query?.pageSize ?? data.pageSize ?? DOCUMENT_PAGE_SIZE
+    expect(rows.length).toBeGreaterThan(0)
+    expect(page).toBe(Math.ceil(data.total / pageSize))
+    const links = buildPageLinks('?page=99', page, pageSize, data.total)
+    expect(pageSummary(links, data.total, 'results', 'to')).toBe(
+      `Showing ${(page - 1) * pageSize + 1} to ${(page - 1) * pageSize + rows.length} of ${data.total} results`,
+    )
   })
 })

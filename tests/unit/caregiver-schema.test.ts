@@ -39,6 +39,13 @@ function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: Pr
 const formErrors = (input: Record<string, unknown>) => errorsOf(caregiverFormSchema.safeParse({ ...valid, ...input }))
 const apiErrors = (input: Record<string, unknown>) => errorsOf(caregiverApiSchema.safeParse({ ...valid, ...input }))
 
+describe('stored one way', () => {
+  test('a state is stored in capitals, a phone number in one format, from the form and the API alike', () => {
+    expect(caregiverFormSchema.parse({ ...valid, state: 'nj', phone: '201 555 1000' })).toMatchObject({ state: 'NJ', phone: '(201) 555-1000' })
+    expect(caregiverApiSchema.parse({ ...valid, state: 'nj', phone: '2015551000' })).toMatchObject({ state: 'NJ', phone: '(201) 555-1000' })
+  })
+})
+
 describe('caregiver form rules', () => {
   test('a minimal application is valid; rate defaults to 0, lists to empty, expiry dates to none (null)', () => {
     expect(caregiverFormSchema.parse(valid)).toEqual({

@@ -61,6 +61,15 @@ describe('lead form rules', () => {
   })
 })
 
+describe('stored one way', () => {
+  test('a state is stored in capitals, a phone number in one format', () => {
+    const lead = leadSchema.parse({ ...valid, state: ' ny ', phone: '201.555.1000' })
+    expect(lead).toMatchObject({ state: 'NY', phone: '(201) 555-1000' })
+    expect(leadSchema.parse({ ...valid, phone: '+1 201 555 1000' }).phone).toBe('(201) 555-1000')
+    expect(leadSchema.parse({ ...valid, phone: ' +44 20 7946 0958 ' }).phone).toBe('+44 20 7946 0958')
+  })
+})
+
 describe('list query and labels', () => {
   test('bad query values fall back instead of failing', () => {
     const query = parseLeadListQuery(new URLSearchParams('status=bogus&view=grid&page=-3&q=%20smith%20'))

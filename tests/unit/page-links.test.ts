@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buildPageLinks } from '~/lib/page-links'
+import { buildPageLinks, pageSummary } from '~/lib/page-links'
 
 describe('page links', () => {
   test('numbered page links keep the filters and mark gaps', () => {
@@ -23,5 +23,13 @@ describe('page links', () => {
       [2, true],
       [3, false],
     ])
+  })
+
+  test('a page past the end (an old link) is summed up and linked as the last page, the one the list shows', () => {
+    const links = buildPageLinks('?q=smith&page=99', 99, 12, 64)
+    expect(links).toMatchObject({ page: 6, pageCount: 6, from: 61, to: 64, previous: '?q=smith&page=5', next: null })
+    expect(links.pages.filter((link) => link?.current).map((link) => link?.page)).toEqual([6])
+    expect(pageSummary(links, 64, 'results', 'to')).toBe('Showing 61 to 64 of 64 results')
+    expect(pageSummary(buildPageLinks('', 99, 25, 3), 3, 'patients', 'dash')).toBe('Showing 1-3 of 3 patients')
   })
 })

@@ -125,6 +125,15 @@ describe('emergency contacts', () => {
   })
 })
 
+describe('stored one way', () => {
+  test("the patient's state in capitals; the patient's, the physician's and each contact's phone in one format", () => {
+    expect(personalInfoSchema.parse({ ...personal, state: 'ny', phone: '212-555-0101' })).toMatchObject({ state: 'NY', phone: '(212) 555-0101' })
+    expect(medicalHistorySchema.parse({ physicianPhone: '2125550199' }).physicianPhone).toBe('(212) 555-0199')
+    expect(emergencyContactsSchema.parse({ contacts: [{ name: 'Sam', phone: '1 (212) 555 0100' }] }).contacts[0]!.phone).toBe('(212) 555-0100')
+    expect(emergencyContactsSchema.parse({ contacts: [{ name: 'Sam', phone: '212-555-0100 x12' }] }).contacts[0]!.phone).toBe('212-555-0100 x12')
+  })
+})
+
 describe('care preferences', () => {
   test('a care type is required; days and times come from their lists', () => {
     expect(errorsOf(carePreferencesSchema, {})).toEqual({ careType: ['Care type is required'] })

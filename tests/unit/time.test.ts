@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, dateIn, formatDate, formatDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/lib/time'
+import { addDays, dateIn, formatCalendarDate, formatDate, formatDateTime, formatEnteredDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/lib/time'
 
 const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
 const HOUR = 60 * 60 * 1000
@@ -83,6 +83,26 @@ describe('formatting in the agency zone', () => {
     expect(formatDateTime('2024-03-10T07:05:03Z', 'America/New_York')).toMatch(/^Mar 10, 2024, 3:05\sAM$/)
     // Late evening in New York is already the next day in UTC.
     expect(formatDate(new Date('2024-07-05T02:00:00Z'), 'America/New_York')).toBe('Jul 4, 2024')
+  })
+})
+
+describe('dates as staff entered them', () => {
+  test('a date of birth reads like every other date, on the day it was entered whatever the zone', () => {
+    expect(formatCalendarDate('1934-01-01')).toBe('Jan 1, 1934')
+    expect(formatCalendarDate('2026-11-23')).toBe('Nov 23, 2026')
+    expect(() => formatCalendarDate('1934-02-30')).toThrow(RangeError)
+  })
+
+  test('a scheduled date and time from a date-and-time field is the wall clock typed, not shifted', () => {
+    expect(formatEnteredDateTime('2026-11-25T10:30', 'America/New_York')).toMatch(/^Nov 25, 2026, 10:30\sAM$/)
+    expect(formatEnteredDateTime('2026-11-25T23:30', 'Pacific/Kiritimati')).toMatch(/^Nov 25, 2026, 11:30\sPM$/)
+  })
+
+  test('an instant is shown in the agency zone; a plain date as a date; other text as written', () => {
+    expect(formatEnteredDateTime('2026-11-25T03:30:00Z', 'America/New_York')).toMatch(/^Nov 24, 2026, 10:30\sPM$/)
+    expect(formatEnteredDateTime('2026-11-25', 'America/New_York')).toBe('Nov 25, 2026')
+    expect(formatEnteredDateTime('next Tuesday', 'America/New_York')).toBe('next Tuesday')
+    expect(formatEnteredDateTime('2026-11-25T25:30', 'America/New_York')).toBe('2026-11-25T25:30')
   })
 })
 

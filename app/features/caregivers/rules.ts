@@ -5,6 +5,8 @@
  * Nothing here reads the environment.
  */
 
+import { formatCalendarDate } from '~/lib/time'
+
 // ---------------------------------------------------------------------------
 // Files
 
@@ -217,7 +219,7 @@ export const EXPIRY_LABELS: Record<Exclude<ExpiryState, null>, string> = {
 
 /** A date-only value (YYYY-MM-DD) as 'Mar 10, 2024'; it names a day, so no zone shifts it. */
 export function formatDay(dateString: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(`${dateString}T00:00:00Z`))
+  return formatCalendarDate(dateString)
 }
 
 /** Cents as dollars: 2550 → '$25.50'. */

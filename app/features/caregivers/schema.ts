@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { blankToUndefined, requiredText, addressFields } from '~/lib/schema-fields'
+import { blankToUndefined, requiredText, requiredPhone, addressFields } from '~/lib/schema-fields'
 import {
   CAREGIVER_FILE_PICKERS,
   MAX_CAREGIVER_FILE_BYTES,
@@ -105,7 +105,7 @@ const fieldRules = {
       .max(100, { message: 'Email must be less than 100 characters' })
       .optional(),
   ),
-  phone: requiredText(20, 'Phone is required', 'Phone number must be less than 20 characters'),
+  phone: requiredPhone(20, 'Phone is required', 'Phone number must be less than 20 characters'),
   licenseNumber: requiredText(50, 'License number is required', 'License number must be less than 50 characters'),
   licenseExpiresOn: optionalDate('License expiry must be a date (YYYY-MM-DD)'),
   certificationExpiresOn: optionalDate('Certification expiry must be a date (YYYY-MM-DD)'),

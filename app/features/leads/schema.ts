@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { storableText } from '~/lib/form-input'
-import { blankToUndefined, optionalText, addressFields } from '~/lib/schema-fields'
+import { blankToUndefined, optionalText, addressFields, formatPhone } from '~/lib/schema-fields'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
@@ -57,7 +57,8 @@ export const leadSchema = z.object({
     .string({ error: 'Phone number must be at least 10 digits' })
     .trim()
     .min(10, { message: 'Phone number must be at least 10 digits' })
-    .max(20, { message: 'Phone number must be less than 20 characters' }),
+    .max(20, { message: 'Phone number must be less than 20 characters' })
+    .transform(formatPhone),
   ...addressFields,
   status: z.preprocess(
     blankToUndefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { blankToUndefined, requiredText, optionalText, addressFields } from '~/lib/schema-fields'
+import { blankToUndefined, requiredText, optionalText, requiredPhone, optionalPhone, addressFields } from '~/lib/schema-fields'
 import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
 
@@ -118,7 +118,7 @@ function buildPersonalInfoSchema(timeZone: string) {
         if (message) context.addIssue({ code: 'custom', message })
       }),
     gender: z.preprocess(blankToUndefined, z.enum(valuesOf(GENDERS), { error: 'Gender is required' })),
-    phone: requiredText(20, 'Phone is required', 'Phone must be less than 20 characters'),
+    phone: requiredPhone(20, 'Phone is required', 'Phone must be less than 20 characters'),
     email: z.preprocess(
       blankToUndefined,
       z
@@ -150,7 +150,7 @@ export const medicalHistorySchema = z.object({
   allergies: optionalText(1000, 'Allergies must be less than 1000 characters'),
   medications: optionalText(2000, 'Medications must be less than 2000 characters'),
   physicianName: optionalText(100, 'Physician name must be less than 100 characters'),
-  physicianPhone: optionalText(20, 'Physician phone must be less than 20 characters'),
+  physicianPhone: optionalPhone(20, 'Physician phone must be less than 20 characters'),
   notes: optionalText(2000, 'Notes must be less than 2000 characters'),
 })
 export type MedicalHistory = z.infer<typeof medicalHistorySchema>
@@ -187,7 +187,7 @@ export const MAX_EMERGENCY_CONTACTS = 5
 export const emergencyContactSchema = z.object({
   name: requiredText(100, 'Contact name is required', 'Contact name must be less than 100 characters'),
   relationship: optionalText(50, 'Relationship must be less than 50 characters'),
-  phone: requiredText(20, 'Contact phone is required', 'Contact phone must be less than 20 characters'),
+  phone: requiredPhone(20, 'Contact phone is required', 'Contact phone must be less than 20 characters'),
   email: z.preprocess(
     blankToUndefined,
     z.string().trim().email({ message: 'Invalid email address' }).max(100, { message: 'Email must be less than 100 characters' }).optional(),

@@ -77,17 +77,22 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
   },
 }
 
+function placeholderAt(pathname: string): Placeholder | undefined {
+  return PLACEHOLDERS[pathname.replace(/(.)\/+$/, '$1')]
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname.replace(/(.)\/+$/, '$1')
-  const placeholder = PLACEHOLDERS[path]
+  const placeholder = placeholderAt(new URL(request.url).pathname)
   if (!placeholder) throw new Response('Not Found', { status: 404 })
   await requireUserWithPermission(request, placeholder.permission)
   return json({ title: placeholder.title, notice: placeholder.notice, settingsTab: placeholder.settingsTab ?? false })
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: [data?.title, data?.settingsTab ? 'Settings' : null, 'Healthcare Portal'].filter(Boolean).join(' | ') },
-]
+// By path, so each placeholder has its own title without its data (an error page too).
+export const meta: MetaFunction<typeof loader> = ({ location }) => {
+  const placeholder = placeholderAt(location.pathname)
+  return [{ title: [placeholder?.title, placeholder?.settingsTab ? 'Settings' : null, 'Healthcare Portal'].filter(Boolean).join(' | ') }]
+}
 
 export default function ComingSoonPage() {
   const { title, notice, settingsTab } = useLoaderData<typeof loader>()

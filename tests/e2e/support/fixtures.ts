@@ -46,7 +46,16 @@ export function mainNav(page: Page) {
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /**
- * Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules).
+ * Rules run besides the tagged ones, and failing whatever their impact: a
+ * link or button whose name does not contain its visible text (2.5.3; axe
+ * counts it experimental, so it is off unless named), and the main landmark
+ * once and at the top level (axe's best practices, 'moderate').
+ */
+const A11Y_EXTRA_RULES = ['label-content-name-mismatch', 'landmark-no-duplicate-main', 'landmark-main-is-top-level']
+
+/**
+ * Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules),
+ * and on any violation of A11Y_EXTRA_RULES.
  * One scan costs seconds, so each page state is scanned once: a11y.spec.ts
  * scans pages and dialogs, shell included, in short tests of their own; a
  * flow scans only states that a11y.spec.ts does not reach, and only what its
@@ -56,14 +65,19 @@ export async function checkA11y(page: Page, { label, include }: { label?: string
   const axe = new AxeBuilder({ page })
     // Only violations are read, so axe may skip the details of what passed.
     // (First: options() replaces whatever was set before it.)
-    .options({ resultTypes: ['violations'] })
+    .options({
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(A11Y_EXTRA_RULES.map((rule) => [rule, { enabled: true }])),
+    })
     .withTags(A11Y_TAGS)
     // One run in the page. The default also opens a second page to merge the
     // results of frames, and the portal has no frames.
     .setLegacyMode(true)
   if (include) axe.include(include)
   const results = await axe.analyze()
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const blocking = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || A11Y_EXTRA_RULES.includes(v.id),
+  )
   const summary = blocking.map((v) => ({
     rule: v.id,
     impact: v.impact,

@@ -1,0 +1,20 @@
+import { Fragment } from 'react'
+
+/**
+ * An e-mail address that, in a narrow column, wraps before its @ and its
+ * dots ('maria.garcia' / '@example.com') rather than mid-word; a part still
+ * too long for the column breaks where it must.
+ */
+export function EmailAddress({ address }: { address: string }) {
+  const parts = address.split(/(?=[@.])/)
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  )
+}

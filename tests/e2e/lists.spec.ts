@@ -1,0 +1,39 @@
+import { expect, test, useRole } from './support/fixtures'
+
+/**
+ * Every list from the shared list kit: a search or filter that finds nothing
+ * says so and offers to clear it (never to add a first record), and an old
+ * link past the last page sums up the page it shows.
+ */
+const LISTS = [
+  { path: '/leads', nothing: '?q=nobody-is-called-this', noMatches: 'No leads match these filters', firstRecord: 'Add Your First Lead' },
+  { path: '/patients', nothing: '?q=nobody-is-called-this', noMatches: 'No patient registrations match these filters', firstRecord: 'Start New Registration' },
+  { path: '/caregivers', nothing: '?q=nobody-is-called-this', noMatches: 'No caregivers match these filters', firstRecord: 'Add New Caregiver' },
+  // The e2e data has no documents, so no page to go past (list-filters.test.ts checks that loader's last page).
+  { path: '/documents-new', nothing: '?q=nobody-is-called-this', noMatches: 'No documents found.', firstRecord: null, noRows: true },
+  { path: '/settings/audit-log', nothing: '?entityType=NoSuchThing', noMatches: 'No audit entries match these filters.', firstRecord: null },
+] as ReadonlyArray<{ path: string; nothing: string; noMatches: string; firstRecord: string | null; noRows?: true }>
+
+test.describe('lists', () => {
+  useRole('admin')
+
+  for (const list of LISTS) {
+    test(`${list.path}: nothing found, and a page past the end`, async ({ page }) => {
+      await page.goto(`${list.path}${list.nothing}`)
+      const main = page.getByRole('main')
+      const empty = main.getByRole('status').filter({ hasText: list.noMatches })
+      await expect(empty).toBeVisible()
+      await expect(empty.getByRole('link', { name: 'Clear search and filters' })).toBeVisible()
+      // The page header may offer to add one; the empty state does not offer a first one.
+      if (list.firstRecord) await expect(empty.getByRole('link', { name: list.firstRecord })).toHaveCount(0)
+
+      if (list.noRows) return
+      await page.goto(`${list.path}?page=99`)
+      const summary = main.getByText(/^Showing \d+(-| to )\d+ of \d+ /)
+      const [from, to, total] = ((await summary.textContent()) ?? '').match(/\d+/g)!.map(Number)
+      expect(from).toBeGreaterThan(0)
+      expect(from).toBeLessThanOrEqual(to!)
+      expect(to).toBe(total)
+    })
+  }
+})
