@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
-import { ListPage } from '~/components/list-page'
+import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { dialogHref } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
@@ -58,7 +58,7 @@ export default function LeadsPage() {
           header: 'Name',
           rowHeader: true,
           cell: (lead) => (
-            <Link to={`/leads/${lead.id}`} className="hover:underline">
+            <Link to={`/leads/${lead.id}`} className={recordLinkClassName}>
               {name(lead)}
             </Link>
           ),
@@ -95,15 +95,14 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
   const name = `${lead.firstName} ${lead.lastName}`
   return (
     <div className="flex flex-wrap gap-2">
+      <Link to={`/leads/${lead.id}`} className={buttonClassName('primary', 'sm')} aria-label={`Open ${name}`}>
+        Open
+      </Link>
       {canWrite ? (
-        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View or edit ${name}`}>
-          View/Edit
+        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`Edit ${name}`}>
+          Edit
         </Link>
-      ) : (
-        <Link to={`/leads/${lead.id}`} className={buttonClassName('secondary', 'sm')} aria-label={`View ${name}`}>
-          View
-        </Link>
-      )}
+      ) : null}
       <Link
         to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}
         className={buttonClassName('secondary', 'sm')}

@@ -27,7 +27,7 @@ test.describe('leads without JavaScript', () => {
     await page.getByRole('searchbox').fill(`form${unique}`)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
-    await page.getByRole('link', { name: `View or edit Plain Form${unique}` }).click()
+    await page.getByRole('link', { name: `Edit Plain Form${unique}` }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Edit Lead - Plain Form${unique}` })).toBeVisible()
     await page.getByLabel('Status').selectOption('qualified')
     await page.getByRole('button', { name: 'Update Lead' }).click()
