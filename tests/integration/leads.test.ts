@@ -164,6 +164,16 @@ describe('creating, editing and deleting a lead', () => {
   })
 })
 
+describe('the GoHighLevel box on a lead', () => {
+  test('with GoHighLevel not set up, the page is told so, and offers no sync', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'no-ghl@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'no-ghl@example.com' } })
+    const response = await callRoute(leadLoader, makeRequest(`/leads/${lead.id}`, { cookie }), { leadId: lead.id })
+    expect(await response.json()).toMatchObject({ ghlAvailable: false, lead: { ghlSyncStatus: 'not_configured' } })
+  })
+})
+
 describe('deleting a converted lead', () => {
   async function convertedLeadWithCommunications(cookie: string, email: string) {
     await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email } }))
