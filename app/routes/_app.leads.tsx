@@ -94,7 +94,8 @@ export default function LeadsPage() {
 function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string; canWrite: boolean }) {
   const name = `${lead.firstName} ${lead.lastName}`
   return (
-    <div className="flex flex-wrap gap-2">
+    // Wide enough for Open and Edit side by side: a squeezed table column would stack every button.
+    <div className="flex min-w-[11rem] flex-wrap gap-2">
       <Link to={`/leads/${lead.id}`} className={buttonClassName('primary', 'sm')} aria-label={`Open ${name}`}>
         Open
       </Link>

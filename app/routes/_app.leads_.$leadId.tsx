@@ -84,7 +84,7 @@ export default function LeadPage() {
           <>
             {canWrite ? (
               <Link to={dialogHref(`${here}/edit`, here)} className={buttonClassName('secondary')}>
-                View/Edit
+                Edit
               </Link>
             ) : null}
             <Link to={`${here}/esign`} className={buttonClassName('secondary')}>
