@@ -18,6 +18,9 @@ export type Column<Row> = {
   className?: string
 }
 
+/** A record's name that opens its page: visibly a link, not just bold text. */
+export const recordLinkClassName = 'text-blue-700 underline underline-offset-2 hover:text-blue-900'
+
 /** A row as a card: its name (a link to the record), a badge, labelled details, then actions. */
 export type Card = {
   title: string
@@ -106,7 +109,7 @@ export function CardGrid<Row>({
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <Heading className="font-semibold">
-                  <Link to={to} className="hover:underline">
+                  <Link to={to} className={recordLinkClassName}>
                     {title}
                   </Link>
                 </Heading>

@@ -118,20 +118,30 @@ export function ConfirmDeleteDialog({
   title,
   closeTo,
   children,
+  alternative,
 }: {
   title: string
   closeTo: string
+  /** The question, and what else goes with the record. */
   children: React.ReactNode
+  /** A gentler action offered instead, posted to the same action with intent=`intent`. */
+  alternative?: { label: string; intent: string }
 }) {
   const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
   return (
     <RouteDialog title={title} closeTo={closeTo}>
-      <div className="text-sm text-slate-700">{children}</div>
-      <Form method="post" className="mt-6 flex justify-end gap-3">
+      <div className="flex flex-col gap-2 text-sm text-slate-700">{children}</div>
+      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
           Cancel
         </Link>
-        <Button type="submit" variant="destructive" disabled={navigation.state === 'submitting'}>
+        {alternative ? (
+          <Button type="submit" variant="secondary" name="intent" value={alternative.intent} disabled={busy}>
+            {alternative.label}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="destructive" disabled={busy}>
           Delete
         </Button>
       </Form>

@@ -77,8 +77,14 @@ export type GhlSettingsView = {
   connectionStatus: 'unknown' | 'connected' | 'failed'
   lastTestedAt: string | null
   lastError: string | null
-  /** Where the working configuration comes from. */
+  /** Where the configuration comes from. */
   source: 'settings' | 'environment' | 'none'
+  /**
+   * Whether leads are sent: 'on' (complete and switched on), 'off' (switched
+   * off here), 'incomplete' (saved without a token or location), or
+   * 'not_set_up' (nothing saved or configured).
+   */
+  syncState: 'on' | 'off' | 'incomplete' | 'not_set_up'
 }
 
 type GhlStoredStatus = GhlStoredConfig & {
@@ -92,6 +98,11 @@ export async function getGhlSettingsView(): Promise<GhlSettingsView> {
   const env = getEnv()
   const stored = await readIntegration<GhlStoredStatus, { token: string }>('gohighlevel')
   const config = stored?.config ?? {}
+  const source = stored ? 'settings' : env.GHL_API_TOKEN && env.GHL_LOCATION_ID ? 'environment' : 'none'
+  // The same rules as getGhlConfig, which decides whether a lead is sent.
+  const complete = Boolean((stored?.secrets.token ?? env.GHL_API_TOKEN) && (config.locationId || env.GHL_LOCATION_ID))
+  const syncState =
+    source === 'none' ? 'not_set_up' : config.isActive === false ? 'off' : complete ? 'on' : 'incomplete'
   return {
     accountName: config.accountName ?? '',
     locationId: config.locationId ?? env.GHL_LOCATION_ID ?? '',
@@ -101,7 +112,8 @@ export async function getGhlSettingsView(): Promise<GhlSettingsView> {
     connectionStatus: config.connectionStatus ?? 'unknown',
     lastTestedAt: config.lastTestedAt ?? null,
     lastError: config.lastError ?? null,
-    source: stored ? 'settings' : env.GHL_API_TOKEN && env.GHL_LOCATION_ID ? 'environment' : 'none',
+    source,
+    syncState,
   }
 }
 

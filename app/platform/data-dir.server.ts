@@ -11,7 +11,10 @@ export function ensurePrivateDirectory(directory: string) {
 }
 
 export class DataDirectoryInUseError extends Error {
-  constructor(directory: string, pid: number) {
+  constructor(
+    readonly directory: string,
+    readonly pid: number,
+  ) {
     super(
       `Another portal process (pid ${pid}) is using the embedded database in ${directory}. ` +
         'Stop it first. To run several instances, give them a shared PostgreSQL database (DATABASE_URL).',

@@ -59,7 +59,7 @@ export default function LeadsPage() {
           header: 'Name',
           rowHeader: true,
           cell: (lead) => (
-            <Link to={`/leads/${lead.id}`} className="hover:underline">
+            <Link to={`/leads/${lead.id}`} className={recordLinkClassName}>
               {name(lead)}
             </Link>
           ),
@@ -95,16 +95,16 @@ export default function LeadsPage() {
 function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string; canWrite: boolean }) {
   const name = `${lead.firstName} ${lead.lastName}`
   return (
-    <div className="flex flex-wrap gap-2">
+    // Wide enough for Open and Edit side by side: a squeezed table column would stack every button.
+    <div className="flex min-w-[11rem] flex-wrap gap-2">
+      <Link to={`/leads/${lead.id}`} className={buttonClassName('primary', 'sm')} aria-label={`Open ${name}`}>
+        Open
+      </Link>
       {canWrite ? (
         <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View/Edit ${name}`}>
           View/Edit
         </Link>
-      ) : (
-        <Link to={`/leads/${lead.id}`} className={buttonClassName('secondary', 'sm')} aria-label={`View ${name}`}>
-          View
-        </Link>
-      )}
+      ) : null}
       <Link
         to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}
         className={buttonClassName('secondary', 'sm')}

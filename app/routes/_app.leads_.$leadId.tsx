@@ -14,7 +14,7 @@ import { effectiveStatus, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formatDateTime, formatEnteredDateTime } from '~/lib/time'
 import { GHL_SYNC_LABELS } from '~/features/leads/messages'
-import { syncLeadNow } from '~/features/leads/ghl-sync.server'
+import { isGhlSyncAvailable, syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { cn } from '~/lib/misc'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
@@ -27,8 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  const [communications, patient] = await Promise.all([listCommunications(lead.id), findPatientForLead(lead.id)])
-  return json({ lead, communications, patient })
+  const [communications, patient, ghlAvailable] = await Promise.all([
+    listCommunications(lead.id),
+    findPatientForLead(lead.id),
+    isGhlSyncAvailable(),
+  ])
+  return json({ lead, communications, patient, ghlAvailable })
 }
 
 /** intent=retry-sync: push the lead to GoHighLevel again now. */
@@ -54,9 +58,10 @@ const DIRECTION_BORDER: Record<string, string> = {
 }
 
 export default function LeadPage() {
-  const { lead, communications, patient } = useLoaderData<typeof loader>()
+  const { lead, communications, patient, ghlAvailable } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
+  const canManageIntegrations = useCan('integrations:manage')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
   if (useDialogOutletOnly(outlet)) return outlet
@@ -80,7 +85,7 @@ export default function LeadPage() {
           <>
             {canWrite ? (
               <Link to={dialogHref(`${here}/edit`, here)} className={buttonClassName('secondary')}>
-                View/Edit
+                Edit
               </Link>
             ) : null}
             <Link to={`${here}/esign`} className={buttonClassName('secondary')}>
@@ -142,21 +147,35 @@ export default function LeadPage() {
           ) : null}
           <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm" aria-live="polite">
             <h3 className="font-semibold">GoHighLevel</h3>
-            <p className="mt-1">{GHL_SYNC_LABELS[lead.ghlSyncStatus] ?? lead.ghlSyncStatus}</p>
-            {lead.ghlSyncError && lead.ghlSyncStatus !== 'synced' ? (
-              <p className="mt-1 text-slate-600">{lead.ghlSyncError}</p>
-            ) : null}
-            {lead.ghlSyncedAt && lead.ghlSyncStatus === 'synced' ? (
-              <p className="mt-1 text-slate-600">Last synced {formatDateTime(lead.ghlSyncedAt, timeZone)}</p>
-            ) : null}
-            {canWrite && lead.ghlSyncStatus !== 'synced' ? (
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="retry-sync" />
-                <Button type="submit" variant="secondary" size="sm" disabled={navigation.state === 'submitting'}>
-                  Sync now
-                </Button>
-              </Form>
-            ) : null}
+            {ghlAvailable ? (
+              <>
+                <p className="mt-1">{GHL_SYNC_LABELS[lead.ghlSyncStatus] ?? lead.ghlSyncStatus}</p>
+                {lead.ghlSyncError && lead.ghlSyncStatus !== 'synced' && lead.ghlSyncStatus !== 'not_configured' ? (
+                  <p className="mt-1 text-slate-600">{lead.ghlSyncError}</p>
+                ) : null}
+                {lead.ghlSyncedAt && lead.ghlSyncStatus === 'synced' ? (
+                  <p className="mt-1 text-slate-600">Last synced {formatDateTime(lead.ghlSyncedAt, timeZone)}</p>
+                ) : null}
+                {canWrite && lead.ghlSyncStatus !== 'synced' ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="retry-sync" />
+                    <Button type="submit" variant="secondary" size="sm" disabled={navigation.state === 'submitting'}>
+                      Sync now
+                    </Button>
+                  </Form>
+                ) : null}
+              </>
+            ) : canManageIntegrations ? (
+              <p className="mt-1">
+                GoHighLevel is not set up. Connect it in{' '}
+                <Link to="/settings/gohighlevel" className="text-blue-700 underline">
+                  Settings → GoHighLevel
+                </Link>
+                .
+              </p>
+            ) : (
+              <p className="mt-1">GoHighLevel is not set up. An admin can connect it in Settings → GoHighLevel.</p>
+            )}
           </div>
         </section>
 

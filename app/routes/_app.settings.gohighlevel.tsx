@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { recordAudit } from '~/platform/audit.server'
-import { getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/integrations/settings.server'
+import { type GhlSettingsView, getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/integrations/settings.server'
 import {
   NEW_ADDRESS_TOKEN_MESSAGE,
   PROVIDER_URL_MESSAGE,
@@ -74,6 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const SYNC_STATE_LABELS: Record<GhlSettingsView['syncState'], string> = {
+  on: 'On: new and changed leads are sent',
+  off: 'Off: switched off here',
+  incomplete: 'Not set up: the Location ID or the token is missing',
+  not_set_up: 'Not set up',
+}
+
 export default function GoHighLevelSettings() {
   const { settings } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
@@ -130,28 +137,36 @@ export default function GoHighLevelSettings() {
           Connection
         </h3>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-          <dt className="text-slate-600">Status</dt>
-          <dd>
-            <span
-              className={
-                settings.connectionStatus === 'connected'
-                  ? 'font-medium text-green-800'
-                  : settings.connectionStatus === 'failed'
-                    ? 'font-medium text-red-800'
-                    : 'text-slate-700'
-              }
-            >
-              {settings.connectionStatus === 'connected' ? 'Connected' : settings.connectionStatus === 'failed' ? 'Not Connected' : 'Unknown'}
-            </span>
-          </dd>
-          <dt className="text-slate-600">Configured in</dt>
-          <dd>{settings.source === 'settings' ? 'Settings' : settings.source === 'environment' ? 'Environment' : 'Not configured'}</dd>
-          <dt className="text-slate-600">Active</dt>
-          <dd>{settings.isActive ? 'Yes' : 'No'}</dd>
-          <dt className="text-slate-600">Last tested</dt>
-          <dd>{settings.lastTestedAt ? formatDateTime(settings.lastTestedAt, timeZone) : 'Never'}</dd>
+          <dt className="text-slate-600">Lead sync</dt>
+          <dd>{SYNC_STATE_LABELS[settings.syncState]}</dd>
+          {settings.source === 'none' ? null : (
+            <>
+              <dt className="text-slate-600">Configured in</dt>
+              <dd>{settings.source === 'settings' ? 'Settings' : 'Environment'}</dd>
+            </>
+          )}
+          {settings.syncState === 'on' ? (
+            <>
+              <dt className="text-slate-600">Connection</dt>
+              <dd>
+                <span
+                  className={
+                    settings.connectionStatus === 'connected'
+                      ? 'font-medium text-green-800'
+                      : settings.connectionStatus === 'failed'
+                        ? 'font-medium text-red-800'
+                        : 'text-slate-700'
+                  }
+                >
+                  {settings.connectionStatus === 'connected' ? 'Connected' : settings.connectionStatus === 'failed' ? 'Not Connected' : 'Not tested yet'}
+                </span>
+              </dd>
+              <dt className="text-slate-600">Last tested</dt>
+              <dd>{settings.lastTestedAt ? formatDateTime(settings.lastTestedAt, timeZone) : 'Never'}</dd>
+            </>
+          ) : null}
         </dl>
-        {settings.lastError ? <p className="mt-3 text-sm text-red-800">{settings.lastError}</p> : null}
+        {settings.syncState === 'on' && settings.lastError ? <p className="mt-3 text-sm text-red-800">{settings.lastError}</p> : null}
       </aside>
     </section>
   )

@@ -15,8 +15,8 @@ import { InvalidCredentialsError, authenticator, recordThrottledSignIn } from '~
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { countAttempt, forgiveAttempt, signInLimits } from '~/platform/auth/rate-limit.server'
-import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
-import { createSession, destroySession } from '~/platform/auth/session.server'
+import { getClientAddress, isPlainHttpBeyondLocalhost, safeRedirectPath } from '~/platform/http/request.server'
+import { createSession, destroySession, sessionCookieIsSecure } from '~/platform/auth/session.server'
 import { createPasswordProof } from '~/platform/auth/mfa-sign-in.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' }]
@@ -69,6 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
     })
   }
 
+  if (sessionCookieIsSecure() && isPlainHttpBeyondLocalhost(request)) {
+    // The browser would drop the Secure cookie and land back here with no
+    // word of why; say it instead, and start no session nobody can use.
+    await forgiveAttempt(limits)
+    return json(submission.reply({ formErrors: [plainHttpMessage], hideFields: ['password'] }), { status: 400 })
+  }
+
   const signInUser = await findSignInUser(user.id)
   if (signInUser?.mfaEnabled) {
     // The password was right, but the sign-in ends with a code from the app
@@ -89,6 +96,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await recordAudit({ actor: { ...userActor(request, user), email: user.email }, action: 'login', entityType: 'User', entityId: user.id })
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
+
+const plainHttpMessage =
+  'Your email and password are right, but this browser refuses the session cookie because the portal is served over ' +
+  "plain HTTP. Open it over HTTPS (see the README: 'Running on an office network'), or, for a trial on a trusted " +
+  'network, start it with COOKIE_SECURE=false.'
 
 export default function LoginPage() {
   const { idleMinutes } = useLoaderData<typeof loader>()

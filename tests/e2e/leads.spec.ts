@@ -41,6 +41,24 @@ test.describe('leads', () => {
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
   })
 
+  test("from the list, a lead's page (its communication history) opens from its underlined name or Open; Edit is separate", async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/leads/new', {
+      form: { firstName: 'Linked', lastName: `Person${unique}`, email: `linked${unique}@example.com`, phone: '2015550198' },
+      maxRedirects: 0,
+    })
+    expect(created.status()).toBe(302)
+
+    await page.goto(`/leads?q=linked${unique}`)
+    const nameLink = page.getByRole('link', { name: `Linked Person${unique}`, exact: true })
+    await expect(nameLink).toBeVisible()
+    await expect(nameLink).toHaveCSS('text-decoration-line', 'underline')
+    await expect(page.getByRole('link', { name: `View/Edit Linked Person${unique}` })).toBeVisible()
+    await page.getByRole('link', { name: `Open Linked Person${unique}` }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Linked Person${unique}` })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'Communication History' })).toBeVisible()
+  })
+
   test('lead page: log, edit and delete a communication; then delete the lead', async ({ page }) => {
     const unique = Date.now().toString().slice(-6)
     // Posted as the form sends it: the dialog is the test above's subject.

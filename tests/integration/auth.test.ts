@@ -1,9 +1,10 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { loader as leadsLoader } from '~/routes/_app.leads'
 import { prisma } from '~/platform/db.server'
 import { hashToken } from '~/platform/auth/session.server'
+import { resetEnvCache } from '~/platform/env.server'
 import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor } from '#tests/support/fixtures'
 
 function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
@@ -248,5 +249,67 @@ describe('sessions', () => {
     const { getSessionCookie } = await import('~/platform/auth/session.server')
     const token = await getSessionCookie().parse(cookie)
     expect(await prisma.session.findUnique({ where: { id: hashToken(token) } })).not.toBeNull()
+  })
+})
+
+describe('a portal served over plain HTTP in production', () => {
+  beforeEach(() => {
+    process.env.NODE_ENV = 'production'
+    resetEnvCache()
+  })
+  afterEach(() => {
+    process.env.NODE_ENV = 'test'
+    resetEnvCache()
+  })
+
+  function loginFrom(origin: string, email: string, password: string) {
+    const request = new Request(`${origin}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ email, password }),
+    })
+    return callRoute(loginAction, request)
+  }
+
+  test('a right password from a tablet on http://tablet.local is told why the browser would drop the Secure cookie', async () => {
+    const user = await createTestUser()
+    const response = await loginFrom('http://tablet.local:3000', user.email, TEST_PASSWORD)
+    expect(response.status).toBe(400)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    const body = JSON.stringify(await response.json())
+    expect(body).toContain('plain HTTP')
+    expect(body).toContain('COOKIE_SECURE=false')
+    expect(body).toContain('Running on an office network')
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
+  })
+
+  test('a wrong password over plain HTTP gets the usual answer', async () => {
+    const user = await createTestUser()
+    const response = await loginFrom('http://tablet.local:3000', user.email, 'not the password')
+    expect(JSON.stringify(await response.json())).not.toContain('plain HTTP')
+  })
+
+  test('HTTPS, localhost, and COOKIE_SECURE=false sign in as usual', async () => {
+    const user = await createTestUser()
+    expect((await loginFrom('https://portal.example.org', user.email, TEST_PASSWORD)).status).toBe(302)
+    expect((await loginFrom('http://localhost:3000', user.email, TEST_PASSWORD)).status).toBe(302)
+    expect((await loginFrom('http://127.0.0.1:3000', user.email, TEST_PASSWORD)).status).toBe(302)
+    process.env.COOKIE_SECURE = 'false'
+    resetEnvCache()
+    try {
+      expect((await loginFrom('http://tablet.local:3000', user.email, TEST_PASSWORD)).status).toBe(302)
+    } finally {
+      delete process.env.COOKIE_SECURE
+    }
+  })
+
+  test('behind a TLS proxy the Origin the browser sent counts, not the plain-HTTP hop behind the proxy', async () => {
+    const user = await createTestUser()
+    const request = new Request('http://portal.internal/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://portal.example.org' },
+      body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD }),
+    })
+    expect((await callRoute(loginAction, request)).status).toBe(302)
   })
 })

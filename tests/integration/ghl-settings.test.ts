@@ -129,3 +129,40 @@ describe('Settings → GoHighLevel: where the token may go', () => {
     }
   })
 })
+
+describe('the status beside the GoHighLevel settings', () => {
+  async function status(cookie: string) {
+    const page = await callRoute(loader, makeRequest('/settings/gohighlevel', { cookie }))
+    const { settings } = (await page.json()) as { settings: { source: string; syncState: string; isActive: boolean } }
+    return { source: settings.source, syncState: settings.syncState }
+  }
+
+  test('says "not set up" when nothing is saved or configured, never "active"', async () => {
+    const { cookie } = await signedInUser('admin')
+    await prisma.integrationSetting.deleteMany()
+    const saved = { token: process.env.GHL_API_TOKEN, location: process.env.GHL_LOCATION_ID }
+    delete process.env.GHL_API_TOKEN
+    delete process.env.GHL_LOCATION_ID
+    resetEnvCache()
+    try {
+      expect(await status(cookie)).toEqual({ source: 'none', syncState: 'not_set_up' })
+      expect(await getGhlConfig()).toBeNull()
+    } finally {
+      process.env.GHL_API_TOKEN = saved.token
+      process.env.GHL_LOCATION_ID = saved.location
+      resetEnvCache()
+    }
+  })
+
+  test('agrees with whether leads are sent: on from the environment, on from Settings, off when switched off', async () => {
+    const { cookie } = await signedInUser('admin')
+    await prisma.integrationSetting.deleteMany()
+    expect(await status(cookie)).toEqual({ source: 'environment', syncState: 'on' })
+    await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: form({ intent: 'save', token: fake.ghl.token }) }))
+    expect(await status(cookie)).toEqual({ source: 'settings', syncState: 'on' })
+    const { isActive: _on, ...switchedOff } = form({ intent: 'save', token: '' })
+    await callRoute(action, makeRequest('/settings/gohighlevel', { cookie, form: switchedOff }))
+    expect(await status(cookie)).toEqual({ source: 'settings', syncState: 'off' })
+    expect(await getGhlConfig()).toBeNull()
+  })
+})

@@ -4,7 +4,8 @@ import { prisma } from '~/platform/db.server'
 import { jobHandlers } from '~/features/job-handlers.server'
 import { runDueJobs } from '~/platform/jobs.server'
 import { GHL_SYNC_JOB, syncLeadNow } from '~/features/leads/ghl-sync.server'
-import { createTestUser, testActor } from '#tests/support/fixtures'
+import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
+import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { useFakeGhl } from '#tests/support/ghl'
 
 // Long enough that a loaded CI machine still gets a 401 back before the client gives up.
@@ -127,5 +128,14 @@ describe('GoHighLevel sync', () => {
     expect(job.attempts).toBe(1)
     expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000)
     expect(job.lastError).toMatch(/unavailable \(500\)/)
+  })
+})
+
+describe('the GoHighLevel box on a lead', () => {
+  test('with GoHighLevel set up, the page offers the sync', async () => {
+    const lead = await newLead()
+    const { cookie } = await signedInUser('coordinator')
+    const response = await callRoute(leadLoader, makeRequest(`/leads/${lead.id}`, { cookie }), { leadId: lead.id })
+    expect(await response.json()).toMatchObject({ ghlAvailable: true })
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.leads'
 import { action as newAction } from '~/routes/_app.leads.new'
 import { action as editAction, loader as editLoader } from '~/routes/_app.leads.$leadId.edit'
-import { action as deleteAction } from '~/routes/_app.leads.$leadId.delete'
+import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.leads.$leadId.delete'
 import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { action as newCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.new'
 import { action as editCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
@@ -161,6 +161,65 @@ describe('creating, editing and deleting a lead', () => {
     expect(await toastOf(response)).toMatchObject({ title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
     expect(await prisma.lead.count({ where: { id: lead.id } })).toBe(0)
     expect(await prisma.communication.count({ where: { leadId: lead.id } })).toBe(0)
+  })
+})
+
+describe('the GoHighLevel box on a lead', () => {
+  test('with GoHighLevel not set up, the page is told so, and offers no sync', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'no-ghl@example.com' } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'no-ghl@example.com' } })
+    const response = await callRoute(leadLoader, makeRequest(`/leads/${lead.id}`, { cookie }), { leadId: lead.id })
+    expect(await response.json()).toMatchObject({ ghlAvailable: false, lead: { ghlSyncStatus: 'not_configured' } })
+  })
+})
+
+describe('deleting a converted lead', () => {
+  async function convertedLeadWithCommunications(cookie: string, email: string) {
+    await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email } }))
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email } })
+    for (const type of ['phone', 'email']) {
+      await callRoute(newCommunicationAction, makeRequest(`/leads/${lead.id}/communications/new`, { cookie, form: { type } }), { leadId: lead.id })
+    }
+    const patient = await prisma.patient.create({
+      data: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        dateOfBirth: new Date('1950-05-05'),
+        gender: 'female',
+        phone: '(555) 123-4567',
+        searchText: 'grace hopper',
+        phoneDigits: '5551234567',
+        leadId: lead.id,
+      },
+    })
+    await prisma.lead.update({ where: { id: lead.id }, data: { status: 'converted' } })
+    return { lead, patient }
+  }
+
+  test('the confirmation is told what goes with the lead: its communications, and the link of its patient', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { lead } = await convertedLeadWithCommunications(cookie, 'converted-delete@example.com')
+    const response = await callRoute(deleteLoader, makeRequest(`/leads/${lead.id}/delete`, { cookie }), { leadId: lead.id })
+    expect(await response.json()).toMatchObject({ name: 'Grace Hopper', status: 'converted', communications: 2, hasPatient: true })
+  })
+
+  test('"Mark as lost instead" sets the status, audited, keeps the communications and the patient link, and deletes nothing', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { lead, patient } = await convertedLeadWithCommunications(cookie, 'mark-lost@example.com')
+    const response = await callRoute(
+      deleteAction,
+      makeRequest(`/leads/${lead.id}/delete?redirectTo=/leads/${lead.id}`, { cookie, form: { intent: 'mark-lost' } }),
+      { leadId: lead.id },
+    )
+    expect(response.headers.get('location')).toBe(`/leads/${lead.id}`)
+    expect(await toastOf(response)).toMatchObject({ title: 'Lead marked as lost' })
+    expect((await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('lost')
+    expect(await prisma.communication.count({ where: { leadId: lead.id } })).toBe(2)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id: patient.id } })).leadId).toBe(lead.id)
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'Lead', entityId: lead.id, action: 'update' }, orderBy: { createdAt: 'desc' } })
+    expect(audit.details).toEqual({ changed: ['status'], from: 'converted', to: 'lost' })
+    expect(await prisma.auditLog.count({ where: { entityType: 'Lead', entityId: lead.id, action: 'delete' } })).toBe(0)
   })
 })
 

@@ -40,6 +40,11 @@ async function pushLead(leadId: string): Promise<GhlSyncResult> {
   return { success: true, error: null }
 }
 
+/** Whether leads can be sent to GoHighLevel now: set up, complete and switched on. */
+export async function isGhlSyncAvailable() {
+  return (await getGhlConfig()) !== null
+}
+
 /** Syncs now; on a retryable failure queues a background retry. */
 export async function syncLeadNow(leadId: string): Promise<GhlSyncResult> {
   try {

@@ -113,7 +113,36 @@ export async function updateLead(id: string, input: LeadInput, actor: Actor) {
   )
 }
 
-/** Removes the lead and (by cascade) its communications. */
+/**
+ * What deleting the lead takes with it: its communications (deleted by
+ * cascade) and the patient registered from it (kept, but unlinked).
+ */
+export async function leadDeletionImpact(id: string) {
+  if (!isUuid(id)) return { communications: 0, patient: null }
+  const [communications, patient] = await Promise.all([
+    prisma.communication.count({ where: { leadId: id } }),
+    prisma.patient.findUnique({ where: { leadId: id }, select: { id: true, firstName: true, lastName: true } }),
+  ])
+  return { communications, patient }
+}
+
+/** The gentler alternative to deleting: the lead and its history stay, as lost. Null when it was lost already. */
+export async function markLeadLost(id: string, actor: Actor) {
+  return changeExisting('Lead', id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.lead.findUniqueOrThrow({ where: { id }, select: { status: true } })
+      if (before.status === 'lost') return null
+      const lead = await tx.lead.update({ where: { id }, data: { status: 'lost' } })
+      await recordAudit(
+        { actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed: ['status'], from: before.status, to: 'lost' } },
+        tx,
+      )
+      return lead
+    }),
+  )
+}
+
+/** Removes the lead and (by cascade) its communications; a patient registered from it loses the link. */
 export async function deleteLead(id: string, actor: Actor) {
   await changeExisting('Lead', id, () =>
     prisma.$transaction(async (tx) => {

@@ -13,5 +13,6 @@ export const GHL_SYNC_LABELS: Record<string, string> = {
   synced: 'Synced to GoHighLevel',
   pending: 'Waiting to retry the GoHighLevel sync',
   failed: 'GoHighLevel sync failed',
-  not_configured: 'Not synced: GoHighLevel is not configured',
+  // Created while GoHighLevel was not set up; it is now, or the page would say so instead.
+  not_configured: 'Not synced yet',
 }

@@ -16,7 +16,7 @@ function adminPasswordProblem(password: string, context: PasswordContext) {
 }
 
 /** 16 random characters that pass the policy (the rare draw that does not is drawn again). */
-function randomPassword(context: PasswordContext) {
+export function randomPassword(context: PasswordContext) {
   for (;;) {
     const password = crypto.randomBytes(12).toString('base64url')
     if (!passwordProblem(password, context)) return password

@@ -17,11 +17,17 @@ export function getSessionCookie() {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: env.NODE_ENV === 'production' && env.COOKIE_SECURE,
+    secure: sessionCookieIsSecure(),
     secrets: [env.SESSION_SECRET],
     maxAge: env.SESSION_MAX_HOURS * 60 * 60,
   })
   return cookie
+}
+
+/** Production marks the cookie Secure unless COOKIE_SECURE=false. */
+export function sessionCookieIsSecure() {
+  const env = getEnv()
+  return env.NODE_ENV === 'production' && env.COOKIE_SECURE
 }
 
 export function hashToken(token: string) {

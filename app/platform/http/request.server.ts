@@ -9,6 +9,27 @@ export function getClientAddress(request: Request) {
 }
 
 /**
+ * Whether the browser sees this page over plain HTTP on a host other than
+ * localhost: such a browser refuses any Secure cookie the response sets.
+ * The Origin header (sent with every form post) names the scheme the browser
+ * used, even behind a TLS proxy that TRUST_PROXY does not describe; without
+ * it, the request's own URL (X-Forwarded-Proto when TRUST_PROXY is set).
+ */
+export function isPlainHttpBeyondLocalhost(request: Request) {
+  let url: URL
+  try {
+    url = new URL(request.headers.get('origin') ?? request.url)
+  } catch {
+    url = new URL(request.url)
+  }
+  if (url.protocol !== 'http:') return false
+  const host = url.hostname
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  return !local
+}
+
+/**
  * A same-site path to return to (after sign-in, saving, closing a dialog);
  * anything else becomes the fallback. Browsers drop tabs and newlines from
  * URLs and treat '\\' as '/', so '/\t/evil.example' would leave the site:
