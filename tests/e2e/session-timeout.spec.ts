@@ -81,6 +81,26 @@ test.describe('session timeout warning', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
   })
 
+  test('typing in a form counts as activity: no warning, the session is extended', async ({ page }) => {
+    await page.clock.install()
+    await signIn(page, 'coordinator', { redirectTo: '/leads/new' })
+    const firstName = page.getByLabel('First Name')
+    await expect(firstName).toBeVisible()
+    const extensions: string[] = []
+    await page.route(isSessionStatus, async (route: Route) => {
+      if (route.request().method() === 'POST') extensions.push(route.request().url())
+      // Were the page to ask passively, the server would say the minute is nearly up.
+      if (route.request().method() === 'GET') return route.fulfill({ json: { remainingMs: 50_000 } })
+      return route.continue()
+    })
+
+    await firstName.fill('Long notes being written')
+    await page.clock.fastForward(FAST_FORWARD)
+    await expect.poll(() => extensions.length).toBeGreaterThan(0)
+    await expectNoWarning(page)
+    await expect(firstName).toHaveValue('Long notes being written')
+  })
+
   test('no warning when the server says the session was extended elsewhere', async ({ page }) => {
     await page.clock.install()
     await signIn(page, 'viewer', { redirectTo: '/calendar' })

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Form, useFetcher, useLocation, useSubmit } from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 
 const WARNING_MS = 60_000
@@ -12,7 +12,11 @@ type SessionStatus = { remainingMs: number }
  * signed in (WCAG 2.2.1). Another tab's activity also extends the session,
  * so the server is asked how long is really left before warning. The server
  * answers in milliseconds left, so the countdown runs on this device's clock
- * whatever the difference between the two clocks.
+ * whatever the difference between the two clocks. Typing counts as
+ * activity: someone writing long notes in a form sends nothing to the
+ * server until they save, so when the warning is due and they have typed
+ * since the page last heard from the server, the session is extended
+ * instead.
  */
 export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   const location = useLocation()
@@ -21,6 +25,20 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   const [deadline, setDeadline] = useState(() => Date.now() + remainingMs)
   const [warning, setWarning] = useState(false)
   const [secondsLeft, setSecondsLeft] = useState(60)
+  // When the page last typed and last heard from the server (a page load or a keep-alive).
+  const typedAt = useRef(0)
+  const serverContactAt = useRef(Date.now())
+
+  useEffect(() => {
+    const onInput = () => {
+      typedAt.current = Date.now()
+    }
+    document.addEventListener('input', onInput, { passive: true, capture: true })
+    return () => document.removeEventListener('input', onInput, { capture: true })
+  }, [])
+  useEffect(() => {
+    serverContactAt.current = Date.now()
+  }, [remainingMs, location.key, keepAlive.data])
 
   useEffect(() => setDeadline(Date.now() + remainingMs), [remainingMs, location.key])
   useEffect(() => {
@@ -41,6 +59,10 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   useEffect(() => {
     if (warning) return
     const timer = setTimeout(async () => {
+      if (typedAt.current > serverContactAt.current) {
+        keepAlive.submit(null, { method: 'post', action: '/resources/session' })
+        return
+      }
       // Passive: asking must not itself count as activity.
       const response = await fetch('/resources/session?_passive=1', { headers: { accept: 'application/json' } }).catch(
         () => null,
@@ -55,7 +77,7 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
       }
     }, Math.max(0, deadline - Date.now() - WARNING_MS))
     return () => clearTimeout(timer)
-  }, [deadline, warning, signOutForInactivity])
+  }, [deadline, warning, signOutForInactivity, keepAlive])
 
   useEffect(() => {
     if (!warning) return
