@@ -4,6 +4,26 @@ import { BASE_URL } from './tests/e2e/support/config'
 const CI = Boolean(process.env.CI)
 
 /**
+ * The PostgreSQL lane (npm run test:pg) runs the flows that read and write
+ * records; layout, focus, menus, toasts, headers and accessibility scans do
+ * not depend on the database and run once, in the embedded lane.
+ */
+const DATABASE_LANE = process.env.E2E_LANE === 'database'
+const PRESENTATION_ONLY = DATABASE_LANE
+  ? [
+      'a11y.spec.ts',
+      'shell.spec.ts',
+      'responsive-shell*.spec.ts',
+      'list-layout*.spec.ts',
+      'ui-kit.spec.ts',
+      'toasts*.spec.ts',
+      'not-found.spec.ts',
+      'security.spec.ts',
+      'session-timeout.spec.ts',
+    ]
+  : []
+
+/**
  * End-to-end tests against the production build (`npm run build` first).
  * tests/e2e/start-server.ts starts it on a fresh database: embedded PGlite,
  * or a new PostgreSQL database when TEST_DATABASE_URL is set.
@@ -43,12 +63,29 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: '*.spec.ts',
-      testIgnore: '*.nojs.spec.ts',
+      testIgnore: ['*.nojs.spec.ts', '*.touch.spec.ts', ...PRESENTATION_ONLY],
+      dependencies: ['setup'],
+    },
+    // The core flows by touch and the accessibility scans tagged @all-sizes, on
+    // a tablet and a phone (not in the PostgreSQL lane: see PRESENTATION_ONLY).
+    {
+      name: 'tablet',
+      testMatch: ['*.touch.spec.ts', 'a11y.spec.ts'],
+      grep: /@all-sizes/,
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true },
+      dependencies: ['setup'],
+    },
+    {
+      name: 'phone',
+      testMatch: ['*.touch.spec.ts', 'a11y.spec.ts'],
+      grep: /@all-sizes/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
       dependencies: ['setup'],
     },
     {
       name: 'no-js',
       testMatch: '*.nojs.spec.ts',
+      testIgnore: PRESENTATION_ONLY,
       use: { javaScriptEnabled: false },
       dependencies: ['setup'],
     },

@@ -1,4 +1,5 @@
 import type { Config } from 'tailwindcss'
+import plugin from 'tailwindcss/plugin'
 
 export default {
   content: ['./app/**/*.{ts,tsx}'],
@@ -8,5 +9,10 @@ export default {
       maxWidth: { toast: '420px' },
     },
   },
-  plugins: [],
+  plugins: [
+    // `coarse:` styles apply on touch screens, where a finger needs 44 px targets.
+    plugin(({ addVariant }) => {
+      addVariant('coarse', '@media (pointer: coarse)')
+    }),
+  ],
 } satisfies Config

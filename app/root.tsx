@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { RouteAnnouncer } from '~/components/route-announcer'
 import { Toaster } from '~/components/toaster'
 import tailwindHref from '~/styles/tailwind.css'
 import { getToast } from '~/platform/http/toast.server'
@@ -57,7 +58,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>()
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      <RouteAnnouncer />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -2,13 +2,18 @@ import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ErrorList, type ListOfErrors } from '~/components/forms'
 import { buttonClassName } from '~/components/ui/button'
+import { DEFAULT_SORT } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'
 
-const controlClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
+const controlClass =
+  'min-h-10 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 coarse:min-h-11'
 
-/** The list without its search and filters, in the same view. */
-export function clearFiltersHref(view?: string) {
-  return view ? `?${new URLSearchParams({ view })}` : '?'
+/** The list without its search and filters, in the same view and order. */
+export function clearFiltersHref(view?: string, sort?: string) {
+  const params = new URLSearchParams()
+  if (view) params.set('view', view)
+  if (sort && sort !== DEFAULT_SORT) params.set('sort', sort)
+  return `?${params}`
 }
 
 /** One control of a filter bar, with the value the URL holds for it ('' for all). */
@@ -55,11 +60,14 @@ export function FilterForm({
   view,
   fields,
   submitLabel = 'Search',
+  sort,
 }: {
   label: string
   view?: string
   fields: readonly FilterDefinition[]
   submitLabel?: string
+  /** The list's order: kept as it is, or offered as a 'Sort by' select when there are options (cards have no headers to click). */
+  sort?: { value: string; options?: ReadonlyArray<{ value: string; label: string }> }
 }) {
   const submit = useSubmit()
   return (
@@ -73,14 +81,20 @@ export function FilterForm({
       }}
     >
       {view ? <input type="hidden" name="view" value={view} /> : null}
+      {/* The default order stays out of the URL. */}
+      {sort && !sort.options && sort.value !== DEFAULT_SORT ? <input type="hidden" name="sort" value={sort.value} /> : null}
       {fields.map((field) => (
         <FilterControl key={field.type === 'search' ? 'q' : field.name} field={field} />
       ))}
+      {sort?.options ? <FilterSelect id="filter-sort" name="sort" label="Sort by" defaultValue={sort.value} options={sort.options} /> : null}
       <button type="submit" className={buttonClassName('secondary')}>
         {submitLabel}
       </button>
       {isFiltered(fields) ? (
-        <Link to={clearFiltersHref(view)} className="py-2 text-sm text-blue-700 underline">
+        <Link
+          to={clearFiltersHref(view, sort?.value)}
+          className="inline-flex min-h-10 items-center text-sm text-blue-700 underline coarse:min-h-11"
+        >
           Clear filters
         </Link>
       ) : null}
@@ -211,15 +225,22 @@ export function ViewToggle({
     return `?${params}`
   }
   return (
-    <div role="group" aria-label="View" className={cn('flex rounded-md border border-slate-300', className)}>
+    // The links sit inside the border with a gap, each with its own rounded
+    // corners: square backgrounds would paint over the group's rounded border,
+    // and the focus ring stays clear of the container's edge.
+    <div
+      role="group"
+      aria-label="View"
+      className={cn('flex shrink-0 gap-0.5 rounded-lg border border-slate-300 bg-white p-0.5', className)}
+    >
       {order.map((view) => (
         <Link
           key={view}
           to={href(view)}
           aria-current={current === view ? 'true' : undefined}
           className={cn(
-            'px-3 py-2 text-sm font-medium',
-            current === view ? 'bg-blue-700 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
+            'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium focus-visible:outline-offset-1 coarse:min-h-11',
+            current === view ? 'bg-blue-700 text-white' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
           {view === 'cards' ? 'Cards' : 'Table'}

@@ -20,7 +20,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 }
 
 const inputClassName =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-[invalid=true]:border-red-600'
+  'block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-[invalid=true]:border-red-600 coarse:min-h-11'
 
 /**
  * A labelled input with its errors below, wired for assistive technology:
@@ -122,7 +122,7 @@ export function CheckboxField({
           id={id}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
-          className="mt-0.5 h-4 w-4 rounded border-slate-400"
+          className="mt-0.5 h-4 w-4 rounded border-slate-400 coarse:h-6 coarse:w-6"
           {...inputProps}
           type="checkbox"
         />
@@ -223,7 +223,7 @@ export function CheckboxGroupField({
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {options.map((option) => (
-          <label key={option.value} className="inline-flex items-center gap-2 text-sm">
+          <label key={option.value} className="inline-flex min-h-6 items-center gap-2 text-sm coarse:min-h-11">
             <input
               type="checkbox"
               name={name}

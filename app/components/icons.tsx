@@ -10,10 +10,12 @@ const paths = {
   esignTest: 'M9 3h6M10 3v6L5 19a1.5 1.5 0 0 0 1.3 2h11.4a1.5 1.5 0 0 0 1.3-2l-5-10V3',
   pdfToForm: 'M14 3H6v18h12V7l-4-4ZM9 13h2v4M13 13l2 4M13 17l2-4',
   settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM19 12l2-1-1-3-2 .2-1.3-1.3L17 5l-3-1-1 2h-2L10 4 7 5l.3 2L6 8.3 4 8.2 3 11l2 1-2 1 1 3 2-.2 1.3 1.3L7 19l3 1 1-2h2l1 2 3-1-.3-2 1.3-1.3 2 .1 1-3-2-1Z',
+  chevronDown: 'M6 9l6 6 6-6',
   chevronLeft: 'M15 18l-6-6 6-6',
   chevronRight: 'M9 18l6-6-6-6',
   close: 'M6 6l12 12M18 6 6 18',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',
+  menu: 'M4 6h16M4 12h16M4 18h16',
   user: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1',
 } as const
 

@@ -4,7 +4,9 @@ import { type FilterDefinition, FilterForm, ViewToggle, clearFiltersHref, isFilt
 import { PageFrame } from '~/components/page-header'
 import { Pagination, type PaginationWording } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/route-dialog'
+import { SortHeaderLink, ariaSort } from '~/components/sort-header'
 import { buttonClassName } from '~/components/ui/button'
+import { parseSort } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'
 
 export type ListView = 'table' | 'cards'
@@ -16,6 +18,13 @@ export type Column<Row> = {
   /** The column that names the row: its cells are row headers (`th scope="row"`). */
   rowHeader?: boolean
   className?: string
+  /** The list's sort column this header sorts by (`?sort=`), when the list can sort by it. */
+  sort?: string
+  /**
+   * Hidden below 1024 px, so a tablet scrolls less: only for a column whose
+   * information is also on the record's page (and on the row's card).
+   */
+  wideOnly?: boolean
 }
 
 /** A record's name that opens its page: visibly a link, not just bold text. */
@@ -32,12 +41,15 @@ export type Card = {
   actions?: React.ReactNode
 }
 
+const wideOnlyClassName = 'hidden lg:table-cell'
+
 export function DataTable<Row>({
   rows,
   rowKey,
   columns,
   caption,
   label,
+  sort,
 }: {
   rows: readonly Row[]
   rowKey: (row: Row) => string
@@ -45,23 +57,32 @@ export function DataTable<Row>({
   caption?: string
   /** Names the table's scroll area; the caption when there is one. */
   label?: string
+  /** The order the rows are in (`?sort=`); with it, sortable headers are links. */
+  sort?: string
 }) {
   return (
     // A wide table scrolls sideways on a tablet: the scroll area is a named
-    // stop in the tab order, so the keyboard can scroll it too.
+    // stop in the tab order, so the keyboard can scroll it too, and a shadow
+    // on the side with more columns (scroll-shadow-x) shows that it scrolls.
     <div
       role="region"
       aria-label={caption ?? label ?? 'Table'}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+      className="scroll-shadow-x overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
     >
+      {/* No backgrounds inside: they would paint over the scroll area's shadows. */}
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-slate-50 text-left">
+        <thead className="text-left">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-3 py-3 font-semibold text-slate-700">
-                {column.header}
+              <th
+                key={column.header}
+                scope="col"
+                aria-sort={column.sort && sort ? ariaSort(column.sort, sort) : undefined}
+                className={cn('px-3 py-3 font-semibold text-slate-700', column.wideOnly && wideOnlyClassName)}
+              >
+                {column.sort && sort ? <SortHeaderLink label={column.header} column={column.sort} current={sort} /> : column.header}
               </th>
             ))}
           </tr>
@@ -71,11 +92,15 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className="align-top">
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" className={cn('px-3 py-3 text-left font-medium', column.className)}>
+                  <th
+                    key={column.header}
+                    scope="row"
+                    className={cn('px-3 py-3 text-left font-medium', column.className, column.wideOnly && wideOnlyClassName)}
+                  >
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={cn('px-3 py-3', column.className)}>
+                  <td key={column.header} className={cn('px-3 py-3', column.className, column.wideOnly && wideOnlyClassName)}>
                     {column.cell(row)}
                   </td>
                 ),
@@ -121,13 +146,13 @@ export function CardGrid<Row>({
               {details.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-slate-600">{label}</dt>
-                  {/* Wraps rather than cut off: a card's whole e-mail address stays readable, broken only where it must be. */}
-                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+                  {/* Wraps rather than cut off: a long value stays readable, broken mid-word only where nothing else fits. */}
+                  <dd className="min-w-0 [overflow-wrap:break-word]">{value}</dd>
                 </div>
               ))}
             </dl>
             {extra}
-            {actions}
+            {actions ? <div className="mt-auto flex flex-wrap items-start gap-2">{actions}</div> : null}
           </li>
         )
       })}
@@ -173,6 +198,10 @@ export function EmptyState({
   )
 }
 
+/** Cards on a phone and a tablet, the table from 1024 px (the `lg` breakpoint). */
+const NARROW_ONLY = 'lg:hidden'
+const WIDE_ONLY = 'hidden lg:block'
+
 /**
  * A list page: header (title, subtitle, actions), the filter bar, the list
  * heading with its count and the Table/Cards switch, the rows as a table or
@@ -195,6 +224,7 @@ export function ListPage<Row>({
   card,
   empty,
   pagination,
+  sort,
   outlet = null,
 }: {
   title: string
@@ -208,21 +238,37 @@ export function ListPage<Row>({
   total: number
   rows: readonly Row[]
   rowKey: (row: Row) => string
-  /** The view in the URL, with the Table/Cards switch in this order; without it, a table. */
-  view?: { current: ListView; order?: ReadonlyArray<ListView> }
+  /**
+   * The view in the URL, with the Table/Cards switch in this order. Without
+   * a view in the URL (`current` undefined) the list shows cards below
+   * 1024 px and the table from 1024 px. Without `view`, a table.
+   */
+  view?: { current: ListView | undefined; order?: ReadonlyArray<ListView> }
   columns: ReadonlyArray<Column<Row>>
   caption?: string
   card?: (row: Row) => Card
   empty: { noRecords: EmptyText & { action?: React.ReactNode }; noMatches?: EmptyText }
   pagination?: { page: number; pageSize: number; noun?: string; label?: string; wording?: PaginationWording }
+  /** The rows' order (`?sort=`) and its 'Sort by' choices, offered in the filter bar when the list shows cards. */
+  sort?: { current: string; options: ReadonlyArray<{ value: string; label: string }> }
   outlet?: React.ReactNode
 }) {
   const headingId = useId()
   if (useDialogOutletOnly(outlet)) return outlet
 
   const filtered = filters ? isFiltered(filters.fields) : false
+  const showsCards = view?.current === 'cards' && Boolean(card)
+  // No view in the URL: both are rendered and CSS shows the one that fits,
+  // so it works without JavaScript. The other is display:none, so assistive
+  // technology meets each row once.
+  const bySize = Boolean(view && view.current === undefined && card)
+  // Cards have no headers to click, and a table may lack a column for some order (Created): then a 'Sort by' select offers them all.
+  const headerSorts = new Set(columns.map((column) => column.sort))
+  const sortSelect = sort && (showsCards || bySize || sort.options.some((option) => !headerSorts.has(parseSort(option.value).column)))
   const ListHeading = level === 1 ? 'h2' : 'h3'
   const cardHeadingLevel = heading || level === 2 ? 3 : 2
+  const cards = card ? <CardGrid rows={rows} rowKey={rowKey} card={card} headingLevel={cardHeadingLevel} /> : null
+  const table = <DataTable rows={rows} rowKey={rowKey} columns={columns} caption={caption} label={heading ?? title} sort={sort?.current} />
   const list = (
     <>
       {heading || view ? (
@@ -232,20 +278,32 @@ export function ListPage<Row>({
               {heading} ({total})
             </ListHeading>
           ) : null}
-          {view ? <ViewToggle current={view.current} order={view.order} className="ml-auto" /> : null}
+          {!view ? null : bySize ? (
+            <>
+              <ViewToggle current="cards" order={view.order} className={cn('ml-auto', NARROW_ONLY)} />
+              <ViewToggle current="table" order={view.order} className="ml-auto hidden lg:flex" />
+            </>
+          ) : (
+            <ViewToggle current={view.current ?? 'table'} order={view.order} className="ml-auto" />
+          )}
         </div>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState
           filtered={filtered}
-          clearTo={clearFiltersHref(view?.current)}
+          clearTo={clearFiltersHref(view?.current, sort?.current)}
           noRecords={empty.noRecords}
           noMatches={empty.noMatches ?? empty.noRecords}
         />
-      ) : view?.current === 'cards' && card ? (
-        <CardGrid rows={rows} rowKey={rowKey} card={card} headingLevel={cardHeadingLevel} />
+      ) : bySize ? (
+        <>
+          <div className={NARROW_ONLY}>{cards}</div>
+          <div className={WIDE_ONLY}>{table}</div>
+        </>
+      ) : showsCards ? (
+        cards
       ) : (
-        <DataTable rows={rows} rowKey={rowKey} columns={columns} caption={caption} label={heading ?? title} />
+        table
       )}
       {pagination && total > 0 ? <Pagination total={total} {...pagination} /> : null}
     </>
@@ -253,7 +311,13 @@ export function ListPage<Row>({
   return (
     <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
       {filters ? (
-        <FilterForm label={filters.label} view={view?.current} fields={filters.fields} submitLabel={filters.submitLabel} />
+        <FilterForm
+          label={filters.label}
+          view={view?.current}
+          fields={filters.fields}
+          submitLabel={filters.submitLabel}
+          sort={sort ? { value: sort.current, options: sortSelect ? sort.options : undefined } : undefined}
+        />
       ) : null}
       {heading ? <section aria-labelledby={headingId}>{list}</section> : list}
       {outlet}

@@ -22,7 +22,12 @@ export function PageHeader({
   return (
     <header className={cn('flex flex-wrap items-start justify-between gap-4', level === 1 ? 'mb-6' : 'mb-4')}>
       <div>
-        <Heading id={id} className={level === 1 ? 'text-2xl font-bold text-slate-900' : 'text-lg font-semibold'}>
+        {/* tabIndex -1: a client-side route change moves focus here (RouteAnnouncer). */}
+        <Heading
+          id={id}
+          tabIndex={level === 1 ? -1 : undefined}
+          className={level === 1 ? 'text-2xl font-bold text-slate-900 outline-none' : 'text-lg font-semibold'}
+        >
           {title}
         </Heading>
         {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}

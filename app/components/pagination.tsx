@@ -11,7 +11,7 @@ const LINK_STATES = {
 } as const
 
 function linkClass(state: keyof typeof LINK_STATES) {
-  return cn('inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm', LINK_STATES[state])
+  return cn('inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm coarse:h-11 coarse:min-w-11', LINK_STATES[state])
 }
 
 function StepLink({ to, rel, children }: { to: string | null; rel: 'prev' | 'next'; children: string }) {

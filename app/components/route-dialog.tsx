@@ -5,6 +5,7 @@ import { Icon } from '~/components/icons'
 import { DialogToastSlot } from '~/components/toaster'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/lib/use-hydrated'
+import { useCountOpenDialog } from '~/components/open-dialogs'
 
 /** A field a person would type in or choose from first (not a hidden or disabled one). */
 const FIRST_FIELD = [
@@ -29,6 +30,7 @@ export function RouteDialog({
   size?: 'md' | 'lg'
 }) {
   const hydrated = useHydrated()
+  useCountOpenDialog(hydrated)
   const navigate = useNavigate()
   const width = size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
   const panelRef = useRef<HTMLDivElement>(null)
@@ -51,7 +53,7 @@ export function RouteDialog({
           <h1 id="dialog-title" className="text-xl font-semibold">
             {title}
           </h1>
-          <Link to={closeTo} className="text-sm text-blue-700 underline">
+          <Link to={closeTo} className="inline-flex min-h-6 items-center text-sm text-blue-700 underline coarse:min-h-11">
             Close
           </Link>
         </div>
@@ -82,7 +84,7 @@ export function RouteDialog({
                 to={closeTo}
                 preventScrollReset
                 aria-label="Close"
-                className="rounded p-1 text-slate-600 hover:bg-slate-100"
+                className="inline-flex min-h-7 min-w-7 items-center justify-center rounded text-slate-600 hover:bg-slate-100 coarse:min-h-11 coarse:min-w-11"
               >
                 <Icon name="close" className="h-5 w-5" />
               </Link>

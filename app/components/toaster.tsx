@@ -146,7 +146,7 @@ function ToastCard({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
   const start = useRef<number | null>(null)
   const destructive = toast.type === 'destructive'
   const closeClass = cn(
-    'rounded p-1',
+    'inline-flex min-h-6 min-w-6 items-center justify-center rounded p-1 coarse:min-h-11 coarse:min-w-11',
     destructive ? 'text-red-50 hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100',
   )
   const dismissId = `dismiss-toast-${toast.id}`

@@ -206,18 +206,27 @@ export async function listAuditEntries(filters: AuditFilters, actor: Actor) {
     },
     { page: filters.page, pageSize: AUDIT_PAGE_SIZE, pastTheEnd: 'last-page' },
   )
-  const recordIds = [...new Set(rows.map((row) => row.entityId).filter((id): id is string => Boolean(id)))]
+  // The page names each entry's record and, for a list read, the records that list showed.
+  const recordIds = [...new Set(rows.flatMap((row) => [row.entityId, ...listedIdsOf(row)]).filter((id): id is string => Boolean(id)))]
   const { action, entityType, userId, entityId, from, to } = filters
-  await recordAudit({
-    actor,
-    action: 'view',
-    entityType: 'AuditLog',
-    details: {
-      filters: listViewQuery({ action, entityType, userId, entityId, from: from?.toISOString(), to: to?.toISOString(), page }),
-      recordIds,
-    },
-  })
+  const filterDetails = listViewQuery({ action, entityType, userId, entityId, from: from?.toISOString(), to: to?.toISOString(), page })
+  // One entry per hundred ids named, as for any list; always one, even for an empty page.
+  for (let start = 0; start === 0 || start < recordIds.length; start += IDS_PER_ENTRY) {
+    await recordAudit({
+      actor,
+      action: 'view',
+      entityType: 'AuditLog',
+      details: { filters: filterDetails, recordIds: recordIds.slice(start, start + IDS_PER_ENTRY) },
+    })
+  }
   return { total, page, pageSize, entries: rows }
+}
+
+/** The ids a list read recorded as shown (`recordListView`); none for other entries. */
+function listedIdsOf(row: { action: string; entityId: string | null; details: Prisma.JsonValue }): string[] {
+  if (row.action !== 'view' || row.entityId || !row.details || typeof row.details !== 'object' || Array.isArray(row.details)) return []
+  const ids = row.details.ids
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : []
 }
 
 export async function listAuditEntityTypes() {

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { ActionMenu, ActionMenuAnchor, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/features/caregivers/caregiver-parts'
-import { ListPage } from '~/components/list-page'
+import { ListPage, recordLinkClassName } from '~/components/list-page'
+import { PhoneNumber } from '~/components/phone-number'
 import { buttonClassName } from '~/components/ui/button'
 import { listCaregivers } from '~/features/caregivers/caregivers.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -11,6 +13,7 @@ import {
   BACKGROUND_CHECK_LABELS,
   BACKGROUND_CHECK_STATUSES,
   SPECIALIZATIONS,
+  CAREGIVER_SORT_OPTIONS,
   STATUS_FILTER_OPTIONS,
   parseCaregiverListQuery,
   yearsExperienceLabel,
@@ -18,7 +21,6 @@ import {
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { expiryState, formatDay } from '~/features/caregivers/rules'
 import { getEnv } from '~/platform/env.server'
-import { cn } from '~/lib/misc'
 import { dateIn } from '~/lib/time'
 import { useCan } from '~/platform/auth/user'
 
@@ -80,22 +82,29 @@ export default function CaregiversPage() {
       columns={[
         {
           header: 'Name',
+          sort: 'name',
           rowHeader: true,
           className: 'min-w-[8rem]',
           cell: (caregiver) => (
             <>
-              <Link to={`/caregivers/${caregiver.id}`} className="hover:underline">
+              <Link to={`/caregivers/${caregiver.id}`} className={recordLinkClassName}>
                 {caregiver.fullName}
               </Link>
               <p className="text-xs font-normal text-slate-600">{yearsExperienceLabel(caregiver.yearsExperience)}</p>
             </>
           ),
         },
-        { header: 'Phone', className: 'whitespace-nowrap', cell: (caregiver) => caregiver.phone },
-        { header: 'Specializations', cell: (caregiver) => <SpecializationBadges specializations={caregiver.specializations} limit={2} /> },
+        { header: 'Phone', cell: (caregiver) => <PhoneNumber number={caregiver.phone} /> },
+        // On the card and the caregiver's page too.
+        {
+          header: 'Specializations',
+          wideOnly: true,
+          cell: (caregiver) => <SpecializationBadges specializations={caregiver.specializations} limit={2} />,
+        },
         { header: 'License Expiry', cell: (caregiver) => <CredentialFlags caregiver={caregiver} today={today} compact /> },
         {
           header: 'Status',
+          sort: 'status',
           cell: (caregiver) => (
             <div className="flex flex-col items-start gap-1">
               <CaregiverStatusBadge status={caregiver.status} />
@@ -114,7 +123,7 @@ export default function CaregiversPage() {
         subtitle: `${yearsExperienceLabel(caregiver.yearsExperience)} experience`,
         badge: <CaregiverStatusBadge status={caregiver.status} />,
         details: [
-          ['Phone', caregiver.phone],
+          ['Phone', <PhoneNumber key="phone" number={caregiver.phone} />],
           ['Email', caregiver.email ? <EmailAddress key="email" address={caregiver.email} /> : 'Not given'],
           ['Background', <BackgroundCheckBadge status={caregiver.backgroundCheckStatus} />],
         ],
@@ -131,6 +140,7 @@ export default function CaregiversPage() {
         noMatches: { title: 'No caregivers match these filters' },
       }}
       pagination={{ page: query.page, pageSize: query.pageSize, noun: 'caregivers', label: 'Caregiver pages' }}
+      sort={{ current: query.sort, options: CAREGIVER_SORT_OPTIONS }}
       outlet={outlet}
     />
   )
@@ -164,72 +174,37 @@ function CredentialFlags({ caregiver, today, compact = false }: { caregiver: Car
   )
 }
 
+/**
+ * The row's actions behind one menu; the name opens the record. 'Contact' is
+ * its call and e-mail links, in the same menu.
+ */
 function CaregiverActions({ caregiver, search, canWrite, variant }: RowProps & { variant: 'table' | 'cards' }) {
   const pending = caregiver.status === 'pending'
-  const primaryLabel = pending ? (variant === 'table' ? 'Review' : 'Review Application') : 'View Profile'
-  const edits = canWrite ? (
-    <div className="flex gap-1">
-      <Link to={`${caregiver.id}/edit${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Edit ${caregiver.fullName}`}>
-        Edit
-      </Link>
-      <Link to={`${caregiver.id}/delete${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Delete ${caregiver.fullName}`}>
-        Delete
-      </Link>
-    </div>
-  ) : null
   return (
-    <div className={cn('flex gap-2', variant === 'table' ? 'flex-col items-start whitespace-nowrap' : 'flex-wrap items-start')}>
-      <div className="flex gap-2">
-        <Link
-          to={`/caregivers/${caregiver.id}`}
-          className={buttonClassName(pending ? 'primary' : 'secondary', 'sm')}
-          aria-label={`${primaryLabel}: ${caregiver.fullName}`}
-        >
-          {primaryLabel}
-        </Link>
-        {caregiver.status === 'active' ? (
-          <Link
-            to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
-            className={buttonClassName('secondary', 'sm')}
-            aria-label={`Schedule ${caregiver.fullName}`}
-          >
-            Schedule
-          </Link>
-        ) : (
-          <ContactDisclosure caregiver={caregiver} />
-        )}
-      </div>
-      {edits}
-    </div>
-  )
-}
-
-/** 'Contact': a native disclosure with call and e-mail links, so it works by keyboard and without JavaScript. */
-function ContactDisclosure({ caregiver }: { caregiver: CaregiverRow }) {
-  return (
-    <details className="group relative">
-      <summary
-        className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
-        aria-label={`Contact ${caregiver.fullName}`}
-      >
-        Contact
-      </summary>
-      <ul className="absolute z-10 mt-1 min-w-[12rem] rounded-md border border-slate-200 bg-white p-2 text-sm shadow-lg">
-        <li>
-          <a href={`tel:${caregiver.phone.replace(/[^\d+]/g, '')}`} className="block rounded px-2 py-1 text-blue-700 underline hover:bg-slate-100">
-            Call {caregiver.phone}
-          </a>
-        </li>
-        {caregiver.email ? (
-          <li>
-            <a href={`mailto:${caregiver.email}`} className="block rounded px-2 py-1 [overflow-wrap:anywhere] text-blue-700 underline hover:bg-slate-100">
-              Email <EmailAddress address={caregiver.email} />
-            </a>
-          </li>
-        ) : (
-          <li className="px-2 py-1 text-slate-600">No e-mail on file</li>
-        )}
-      </ul>
-    </details>
+    <ActionMenu label={`Actions for ${caregiver.fullName}`}>
+      <ActionMenuLink to={`/caregivers/${caregiver.id}`}>
+        {pending ? (variant === 'table' ? 'Review' : 'Review Application') : 'View Profile'}
+      </ActionMenuLink>
+      {caregiver.status === 'active' ? (
+        <ActionMenuLink to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}>Schedule</ActionMenuLink>
+      ) : (
+        <>
+          <ActionMenuAnchor href={`tel:${caregiver.phone.replace(/[^\d+]/g, '')}`}>Call {caregiver.phone}</ActionMenuAnchor>
+          {caregiver.email ? (
+            <ActionMenuAnchor href={`mailto:${caregiver.email}`} className="[overflow-wrap:anywhere]">
+              Email {caregiver.email}
+            </ActionMenuAnchor>
+          ) : null}
+        </>
+      )}
+      {canWrite ? (
+        <>
+          <ActionMenuLink to={`${caregiver.id}/edit${search}`}>Edit</ActionMenuLink>
+          <ActionMenuLink to={`${caregiver.id}/delete${search}`} className="text-red-800">
+            Delete
+          </ActionMenuLink>
+        </>
+      ) : null}
+    </ActionMenu>
   )
 }

@@ -7,14 +7,13 @@ import { ListPage } from '~/components/list-page'
 import { buttonClassName } from '~/components/ui/button'
 import { listDocuments } from '~/features/documents/documents.server'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
-import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, categoryLabel, parseDocumentListQuery } from '~/features/documents/schema'
+import { DOCUMENT_CATEGORIES, DOCUMENT_PAGE_SIZE, DOCUMENT_SORT_OPTIONS, categoryLabel, parseDocumentListQuery } from '~/features/documents/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { publishDocumentTemplate } from '~/features/documents/publish.server'
 import { cn, formatFileSize } from '~/lib/misc'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { formatDate } from '~/lib/time'
-import { useHydrated } from '~/lib/use-hydrated'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
@@ -112,6 +111,7 @@ export default function DocumentsPage() {
       columns={[
         {
           header: 'Name',
+          sort: 'name',
           rowHeader: true,
           className: 'max-w-xs',
           cell: (document) => (
@@ -135,6 +135,7 @@ export default function DocumentsPage() {
         { header: 'Downloads', cell: (document) => document.downloadCount },
         {
           header: 'Uploaded',
+          sort: 'created',
           className: 'whitespace-nowrap',
           cell: (document) => (
             <>
@@ -147,6 +148,7 @@ export default function DocumentsPage() {
       ]}
       empty={{ noRecords: { title: emptyTitle }, noMatches: { title: emptyTitle } }}
       pagination={{ page: query.page, pageSize: DOCUMENT_PAGE_SIZE, noun: 'documents', wording: 'to' }}
+      sort={{ current: query.sort, options: DOCUMENT_SORT_OPTIONS }}
       outlet={outlet}
     />
   )
@@ -168,14 +170,11 @@ function TemplateStatus({ document }: { document: DocumentRow }) {
   )
 }
 
-/** A menu with JavaScript; the same actions as plain buttons and links without it. */
 function DocumentActions({ document, canWrite, search }: { document: DocumentRow; canWrite: boolean; search: string }) {
-  const hydrated = useHydrated()
   const navigation = useNavigation()
   const publishing =
     navigation.state !== 'idle' && navigation.formData?.get('intent') === 'publish' && navigation.formData.get('documentId') === document.id
   const downloadHref = `/api/documents/${document.id}/download`
-  const label = (action: string) => `${action} ${document.name}`
   const formId = `publish-${document.id}`
   const publishForm = canWrite ? (
     <Form id={formId} method="post" preventScrollReset hidden>
@@ -183,36 +182,6 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
       <input type="hidden" name="documentId" value={document.id} />
     </Form>
   ) : null
-
-  if (!hydrated) {
-    return (
-      <div className="flex flex-wrap gap-2">
-        {publishForm}
-        <a href={downloadHref} target="_blank" rel="noreferrer" className={buttonClassName('secondary', 'sm')} aria-label={label('Download')}>
-          Download
-        </a>
-        {canWrite ? (
-          <>
-            <Link to={`${document.id}/edit${search}`} className={buttonClassName('secondary', 'sm')} aria-label={label('Edit')}>
-              Edit
-            </Link>
-            <button
-              type="submit"
-              form={formId}
-              className={buttonClassName('secondary', 'sm')}
-              disabled={publishing || document.mimeType !== 'application/pdf'}
-              aria-label={label('Publish as a BoldSign template:')}
-            >
-              {publishing ? 'Publishing...' : 'Publish Bold Template'}
-            </button>
-            <Link to={`${document.id}/delete${search}`} className={buttonClassName('ghost', 'sm')} aria-label={label('Delete')}>
-              Delete
-            </Link>
-          </>
-        ) : null}
-      </div>
-    )
-  }
 
   return (
     <ActionMenu label={`Actions for ${document.name}`} buttonText={publishing ? 'Publishing...' : 'Actions'} forms={publishForm}>
@@ -225,7 +194,7 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
           <ActionMenuSubmit
             form={formId}
             disabled={publishing || document.mimeType !== 'application/pdf'}
-            aria-label={label('Publish as a BoldSign template:')}
+            aria-label={`Publish as a BoldSign template: ${document.name}`}
           >
             {publishing ? 'Publishing...' : 'Publish Bold Template'}
           </ActionMenuSubmit>

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
+import { PhoneNumber } from '~/components/phone-number'
 import { dialogHref } from '~/components/route-dialog'
 import { StatusBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listLeads } from '~/features/leads/leads.server'
-import { LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/features/leads/schema'
+import { LEAD_SORT_OPTIONS, LEAD_SOURCES, LEAD_STATUS_FILTER_OPTIONS, effectiveStatus, parseLeadListQuery, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
@@ -57,6 +59,7 @@ export default function LeadsPage() {
       columns={[
         {
           header: 'Name',
+          sort: 'name',
           rowHeader: true,
           cell: (lead) => (
             <Link to={`/leads/${lead.id}`} className={recordLinkClassName}>
@@ -65,9 +68,10 @@ export default function LeadsPage() {
           ),
         },
         { header: 'Email', cell: (lead) => <EmailAddress address={lead.email} /> },
-        { header: 'Phone', cell: (lead) => lead.phone },
-        { header: 'Source', cell: (lead) => sourceLabel(lead.source) },
-        { header: 'Status', cell: (lead) => <StatusBadge status={effectiveStatus(lead.status)} /> },
+        { header: 'Phone', cell: (lead) => <PhoneNumber number={lead.phone} /> },
+        // On the card and the lead's page too.
+        { header: 'Source', wideOnly: true, cell: (lead) => sourceLabel(lead.source) },
+        { header: 'Status', sort: 'status', cell: (lead) => <StatusBadge status={effectiveStatus(lead.status)} /> },
         { header: 'Actions', cell: actions },
       ]}
       card={(lead) => ({
@@ -77,7 +81,7 @@ export default function LeadsPage() {
         badge: <StatusBadge status={effectiveStatus(lead.status)} />,
         details: [
           ['Email', <EmailAddress key="email" address={lead.email} />],
-          ['Phone', lead.phone],
+          ['Phone', <PhoneNumber key="phone" number={lead.phone} />],
           ['Source', sourceLabel(lead.source)],
         ],
         actions: actions(lead),
@@ -87,36 +91,23 @@ export default function LeadsPage() {
         noMatches: { title: 'No leads match these filters' },
       }}
       pagination={{ page: query.page, pageSize: query.pageSize, wording: 'to' }}
+      sort={{ current: query.sort, options: LEAD_SORT_OPTIONS }}
       outlet={outlet}
     />
   )
 }
 
+/** The row's actions behind one menu; the name opens the record. */
 function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string; canWrite: boolean }) {
-  const name = `${lead.firstName} ${lead.lastName}`
   return (
-    // Wide enough for Open and Edit side by side: a squeezed table column would stack every button.
-    <div className="flex min-w-[11rem] flex-wrap gap-2">
-      <Link to={`/leads/${lead.id}`} className={buttonClassName('primary', 'sm')} aria-label={`Open ${name}`}>
-        Open
-      </Link>
+    <ActionMenu label={`Actions for ${lead.firstName} ${lead.lastName}`}>
+      {canWrite ? <ActionMenuLink to={`${lead.id}/edit${search}`}>View/Edit</ActionMenuLink> : null}
+      <ActionMenuLink to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}>E-Sign</ActionMenuLink>
       {canWrite ? (
-        <Link to={`${lead.id}/edit${search}`} preventScrollReset className={buttonClassName('secondary', 'sm')} aria-label={`View/Edit ${name}`}>
-          View/Edit
-        </Link>
-      ) : null}
-      <Link
-        to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}
-        className={buttonClassName('secondary', 'sm')}
-        aria-label={`E-Sign: send ${name} a document`}
-      >
-        E-Sign
-      </Link>
-      {canWrite ? (
-        <Link to={`${lead.id}/delete${search}`} preventScrollReset className={buttonClassName('ghost', 'sm')} aria-label={`Delete ${name}`}>
+        <ActionMenuLink to={`${lead.id}/delete${search}`} className="text-red-800">
           Delete
-        </Link>
+        </ActionMenuLink>
       ) : null}
-    </div>
+    </ActionMenu>
   )
 }

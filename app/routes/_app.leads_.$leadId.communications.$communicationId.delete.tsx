@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCommunication, viewCommunication } from '~/features/leads/communications.server'
-import { communicationTypeLabel } from '~/features/leads/communication-schema'
+import { COMMUNICATIONS_HEADING_ID, communicationTypeLabel } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return redirectWithFailure(error, back, 'Failed to delete communication')
   }
-  return redirectWithToast(back, { title: 'Communication deleted successfully!' })
+  return redirectWithToast(`${back}#${COMMUNICATIONS_HEADING_ID}`, { title: 'Communication deleted successfully!' })
 }
 
 export default function DeleteCommunication() {

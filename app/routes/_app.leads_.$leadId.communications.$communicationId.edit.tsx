@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { updateCommunication, viewCommunication } from '~/features/leads/communications.server'
-import { communicationSchema } from '~/features/leads/communication-schema'
+import { communicationEntryId, communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -31,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to update communication')
   }
-  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication updated successfully!' })
+  const entry = communicationEntryId(params.communicationId ?? '')
+  return redirectWithToast(`${dialogExitPath(request, `/leads/${leadId}`)}#${entry}`, { title: 'Communication updated successfully!' })
 }
 
 export default function EditCommunication() {

@@ -6,7 +6,7 @@ import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createCommunication } from '~/features/leads/communications.server'
 import { viewLead } from '~/features/leads/leads.server'
-import { communicationSchema } from '~/features/leads/communication-schema'
+import { communicationEntryId, communicationSchema } from '~/features/leads/communication-schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -27,12 +27,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const leadId = params.leadId ?? ''
   const submission = parseWithZod(await request.formData(), { schema: communicationSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let communication
   try {
-    await createCommunication(leadId, submission.value, user.name, userActor(request, user))
+    communication = await createCommunication(leadId, submission.value, user.name, userActor(request, user))
   } catch (error) {
     return formFailure(error, submission, 'Failed to log communication')
   }
-  return redirectWithToast(dialogExitPath(request, `/leads/${leadId}`), { title: 'Communication logged successfully!' })
+  return redirectWithToast(`${dialogExitPath(request, `/leads/${leadId}`)}#${communicationEntryId(communication.id)}`, {
+    title: 'Communication logged successfully!',
+  })
 }
 
 export default function NewCommunication() {

@@ -9,7 +9,7 @@ import { Button, buttonClassName } from '~/components/ui/button'
 import { listCommunications } from '~/features/leads/communications.server'
 import { getLead, viewLead } from '~/features/leads/leads.server'
 import { findPatientForLead } from '~/features/patients/patients.server'
-import { communicationTypeLabel } from '~/features/leads/communication-schema'
+import { COMMUNICATIONS_HEADING_ID, communicationEntryId, communicationTypeLabel } from '~/features/leads/communication-schema'
 import { effectiveStatus, sourceLabel } from '~/features/leads/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formatDateTime, formatEnteredDateTime } from '~/lib/time'
@@ -19,6 +19,7 @@ import { cn } from '~/lib/misc'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
+import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
@@ -64,6 +65,8 @@ export default function LeadPage() {
   const canManageIntegrations = useCan('integrations:manage')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
+  // A communication saved or deleted returns here at its entry or the history's heading.
+  useFragmentFocus()
   if (useDialogOutletOnly(outlet)) return outlet
 
   const name = `${lead.firstName} ${lead.lastName}`
@@ -179,9 +182,9 @@ export default function LeadPage() {
           </div>
         </section>
 
-        <section aria-labelledby="communications-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 id="communications-heading" className="text-lg font-semibold">
+        <section aria-labelledby={COMMUNICATIONS_HEADING_ID} className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id={COMMUNICATIONS_HEADING_ID} tabIndex={-1} className="text-lg font-semibold">
               Communication History
             </h2>
             {canWrite && communications.length > 0 ? (
@@ -210,7 +213,9 @@ export default function LeadPage() {
               {communications.map((entry) => (
                 <li
                   key={entry.id}
-                  className={cn('rounded-md border border-l-4 border-slate-200 p-4', DIRECTION_BORDER[entry.direction])}
+                  id={communicationEntryId(entry.id)}
+                  tabIndex={-1}
+                  className={cn('scroll-mt-[40vh] rounded-md border border-l-4 border-slate-200 p-4', DIRECTION_BORDER[entry.direction])}
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>

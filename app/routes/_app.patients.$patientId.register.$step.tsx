@@ -13,6 +13,7 @@ import {
   stepDefaults,
 } from '~/features/patients/registration.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Edit Patient | Healthcare Portal' }]
@@ -53,6 +54,8 @@ export default function EditPatientRegistration() {
   const lastResult = useActionData<typeof action>()
   const { search } = useLocation()
   const step = stepBySlug(stepSlug)!
+  // Each save opens the next step at its heading (#registration-step).
+  useFragmentFocus()
   return (
     <RouteDialog title="Edit Patient" closeTo={closeTo} size="lg">
       <p className="-mt-2 mb-4 text-sm text-slate-700">

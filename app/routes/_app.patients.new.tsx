@@ -10,7 +10,7 @@ import { createPatient, findPatientForLead } from '~/features/patients/patients.
 import { REGISTRATION_STEPS, personalInfoSchema } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { registrationLocations } from '~/features/patients/registration.server'
+import { profileAfterSave, registrationLocations } from '~/features/patients/registration.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -73,8 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return formFailure(error, submission, 'Failed to register patient')
   }
-  const { closeTo, stepPath } = registrationLocations(request)
-  const next = formData.get('intent') === 'close' ? (lead ? `/patients/${patient.id}` : closeTo) : stepPath(patient.id, REGISTRATION_STEPS[1]!)
+  const { closeAfterSave, stepAfterSave } = registrationLocations(request)
+  const next =
+    formData.get('intent') === 'close'
+      ? lead
+        ? profileAfterSave(patient.id)
+        : closeAfterSave(patient.id)
+      : stepAfterSave(patient.id, REGISTRATION_STEPS[1]!)
   return redirectWithToast(next, { title: 'Patient registered successfully' })
 }
 

@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
-import { ListPage } from '~/components/list-page'
+import { ListPage, recordLinkClassName } from '~/components/list-page'
+import { PhoneNumber } from '~/components/phone-number'
 import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
 import { buttonClassName } from '~/components/ui/button'
 import { listPatients } from '~/features/patients/patients.server'
 import {
   CARE_TYPES,
   REGISTRATION_DATE_FILTER_OPTIONS,
+  PATIENT_SORT_OPTIONS,
   REGISTRATION_STATUS_FILTER_OPTIONS,
   nextStep,
   optionLabel,
@@ -17,7 +20,6 @@ import {
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { cn } from '~/lib/misc'
 import { formatCalendarDate, formatDate } from '~/lib/time'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 
@@ -68,10 +70,11 @@ export default function PatientsPage() {
       columns={[
         {
           header: 'Patient',
+          sort: 'name',
           rowHeader: true,
           cell: (patient) => (
             <>
-              <Link to={`/patients/${patient.id}`} className="hover:underline">
+              <Link to={`/patients/${patient.id}`} className={recordLinkClassName}>
                 {patient.firstName} {patient.lastName}
               </Link>
               <span className="block whitespace-nowrap text-xs font-normal text-slate-600">Born {formatCalendarDate(patient.dateOfBirth)}</span>
@@ -82,7 +85,9 @@ export default function PatientsPage() {
           header: 'Contact',
           cell: (patient) => (
             <>
-              <span className="block">{patient.phone}</span>
+              <span className="block">
+                <PhoneNumber number={patient.phone} />
+              </span>
               {patient.email ? (
                 <span className="block text-slate-600">
                   <EmailAddress address={patient.email} />
@@ -92,12 +97,13 @@ export default function PatientsPage() {
           ),
         },
         { header: 'Care Type', className: 'whitespace-nowrap', cell: careType },
-        { header: 'Status', cell: badge },
-        { header: 'Registered', className: 'whitespace-nowrap', cell: (patient) => formatDate(patient.createdAt, timeZone) },
+        { header: 'Status', sort: 'status', cell: badge },
+        // On the patient's page too.
+        { header: 'Registered', sort: 'created', className: 'whitespace-nowrap', wideOnly: true, cell: (patient) => formatDate(patient.createdAt, timeZone) },
         {
           header: 'Actions',
           cell: (patient) => (
-            <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue" className="flex-nowrap" />
+            <PatientActions patient={patient} search={search} canWrite={canWrite} continueLabel="Continue" />
           ),
         },
       ]}
@@ -107,7 +113,7 @@ export default function PatientsPage() {
         subtitle: <span className="font-mono">Patient #{patient.id.slice(-8).toUpperCase()}</span>,
         badge: badge(patient),
         details: [
-          ['Phone', patient.phone],
+          ['Phone', <PhoneNumber key="phone" number={patient.phone} />],
           ['Email', patient.email ? <EmailAddress key="email" address={patient.email} /> : 'Not given'],
           ['Care type', careType(patient)],
         ],
@@ -118,50 +124,36 @@ export default function PatientsPage() {
         noMatches: { title: 'No patient registrations match these filters' },
       }}
       pagination={{ page: query.page, pageSize: query.pageSize, noun: 'patients', label: 'Patient pages' }}
+      sort={{ current: query.sort, options: PATIENT_SORT_OPTIONS }}
       outlet={outlet}
     />
   )
 }
 
+/** The row's actions behind one menu; the name opens the record. */
 function PatientActions({
   patient,
   search,
   canWrite,
   continueLabel,
-  className,
 }: {
   patient: PatientRow
   search: string
   canWrite: boolean
   continueLabel: string
-  className?: string
 }) {
-  const name = `${patient.firstName} ${patient.lastName}`
   const step = nextStep(patient.completedSteps)
   const canContinue = canWrite && patient.registrationStatus !== 'complete'
   // With every step saved, what remains is the review on the profile.
   const continueTo = step ? `${patient.id}/register/${step.slug}${search}` : `/patients/${patient.id}`
   return (
-    <div className={cn('flex flex-wrap gap-2', className)}>
+    <ActionMenu label={`Actions for ${patient.firstName} ${patient.lastName}`}>
       {canContinue ? (
-        <Link to={continueTo} preventScrollReset className={buttonClassName('primary', 'sm')} aria-label={`${continueLabel}: ${name}`}>
-          {continueLabel}
-        </Link>
+        <ActionMenuLink to={continueTo}>{continueLabel}</ActionMenuLink>
       ) : (
-        <Link to={`/patients/${patient.id}`} className={buttonClassName('primary', 'sm')} aria-label={`View Profile: ${name}`}>
-          View Profile
-        </Link>
+        <ActionMenuLink to={`/patients/${patient.id}`}>View Profile</ActionMenuLink>
       )}
-      {canWrite ? (
-        <Link
-          to={`${patient.id}/register/personal-info${search}`}
-          preventScrollReset
-          className={buttonClassName('secondary', 'sm')}
-          aria-label={`Edit ${name}`}
-        >
-          Edit
-        </Link>
-      ) : null}
-    </div>
+      {canWrite ? <ActionMenuLink to={`${patient.id}/register/personal-info${search}`}>Edit</ActionMenuLink> : null}
+    </ActionMenu>
   )
 }

@@ -23,6 +23,7 @@ import {
   type InsuranceInfo,
   type MedicalHistory,
   POLICY_HOLDER_RELATIONSHIPS,
+  REGISTRATION_STATUS_HEADING_ID,
   REGISTRATION_STEPS,
   type RegistrationStep,
   WEEKDAY_OPTIONS,
@@ -31,6 +32,8 @@ import {
   registrationProgress,
 } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { profileAfterSave } from '~/features/patients/registration.server'
+import { useFragmentFocus } from '~/lib/use-fragment-focus'
 import { fromDateColumn } from '~/lib/date-column'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -71,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const form = await request.formData()
   if (form.get('intent') !== 'approve') throw new Response('Unknown intent', { status: 400 })
-  const profile = `/patients/${params.patientId}`
+  const profile = profileAfterSave(params.patientId ?? '')
   try {
     await approveRegistration(params.patientId ?? '', userActor(request, user))
   } catch (error) {
@@ -132,6 +135,8 @@ export default function PatientProfile() {
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
+  // Saving a step, submitting and approving return here at the status (#registration-status).
+  useFragmentFocus()
   const here = `/patients/${patient.id}`
   const editTo = (step: RegistrationStep) =>
     canWrite && (patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key)
@@ -168,8 +173,15 @@ export default function PatientProfile() {
         }
       />
 
-      <div className="mb-6 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
-        <RegistrationStatusBadge status={patient.registrationStatus} />
+      <section
+        aria-labelledby={REGISTRATION_STATUS_HEADING_ID}
+        className="mb-6 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        {/* Where a save, a submission or an approval lands: it reads the status it left. */}
+        <h2 id={REGISTRATION_STATUS_HEADING_ID} tabIndex={-1} className="scroll-mt-[40vh] rounded">
+          <span className="sr-only">Registration status: </span>
+          <RegistrationStatusBadge status={patient.registrationStatus} />
+        </h2>
         <p className="text-sm text-slate-700">
           {registrationProgress(patient.completedSteps)}% of the registration saved
           {patient.reviewedAt ? ` · approved ${formatDateTime(patient.reviewedAt, timeZone)}` : ''}
@@ -195,7 +207,7 @@ export default function PatientProfile() {
             <p className="ml-auto text-sm text-amber-900">Awaiting a coordinator’s review.</p>
           )
         ) : null}
-      </div>
+      </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section step={personal!} editTo={editTo(personal!)}>

@@ -1,11 +1,12 @@
 import { parseWithZod } from '~/lib/form-input'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { ListPage } from '~/components/list-page'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel, listAuditEntityTypes, listAuditEntries } from '~/platform/audit.server'
 import { listUsers } from '~/features/users/users.server'
 import { auditFilterSchema } from '~/features/audit-log/schema'
+import { describeAuditEntries } from '~/features/audit-log/audit-log.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone,
     errors: {} as Record<string, string[] | null>,
     total,
-    entries: entries.map((entry) => ({
+    entries: (await describeAuditEntries(entries)).map(({ entry, record, summary, listed }) => ({
       id: entry.id,
       createdAt: entry.createdAt.toISOString(),
       // Formatted on the server, in the agency's zone, so every browser shows the same.
@@ -70,6 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       action: auditActionLabel(entry.action),
       entityType: entry.entityType,
       entityId: entry.entityId,
+      record,
+      summary,
+      listed,
       ipAddress: entry.ipAddress,
     })),
     page,
@@ -118,11 +122,39 @@ export default function AuditLog() {
         { header: 'Who', cell: (entry) => entry.who },
         { header: 'Action', cell: (entry) => entry.action },
         {
-          header: 'Entity',
+          header: 'Record',
           cell: (entry) => (
             <>
-              {entry.entityType}
-              {entry.entityId ? <span className="block break-all font-mono text-xs text-slate-600">{entry.entityId}</span> : null}
+              {entry.record ? <AuditRecordName record={entry.record} /> : null}
+              <span className="block text-xs text-slate-600">
+                {entry.entityType}
+                {entry.entityId && entry.record && !entry.record.name.includes(entry.entityId.slice(0, 8)) ? (
+                  <span className="font-mono"> #{entry.entityId.slice(0, 8)}</span>
+                ) : null}
+              </span>
+            </>
+          ),
+        },
+        {
+          header: 'Details',
+          className: 'min-w-[14rem]',
+          cell: (entry) => (
+            <>
+              {entry.summary ?? <span className="text-slate-500">—</span>}
+              {entry.listed.length > 0 ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-sm text-blue-700 underline underline-offset-2">
+                    Show the {entry.listed.length} shown
+                  </summary>
+                  <ul className="mt-1 list-disc pl-5">
+                    {entry.listed.map((record) => (
+                      <li key={record.id}>
+                        <AuditRecordName record={record} />
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
             </>
           ),
         },
@@ -137,4 +169,16 @@ export default function AuditLog() {
       pagination={{ page, pageSize, noun: total === 1 ? 'entry' : 'entries', label: 'Audit log pages' }}
     />
   )
+}
+
+/** A record an entry names: a link to its page while it exists, its last known name once deleted. */
+function AuditRecordName({ record }: { record: { name: string; href: string | null; deleted: boolean } }) {
+  if (record.href) {
+    return (
+      <Link to={record.href} className={recordLinkClassName}>
+        {record.name}
+      </Link>
+    )
+  }
+  return <span className={record.deleted ? 'text-slate-600' : undefined}>{record.name}</span>
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useOutlet } from '@remix-run/react'
+import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { ListPage } from '~/components/list-page'
 import { ActiveBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
@@ -67,24 +68,12 @@ export default function DocumentTypesTab() {
               {
                 header: 'Actions',
                 cell: (documentType: (typeof documentTypes)[number]) => (
-                  <div className="flex flex-wrap gap-2">
-                    <Link
-                      to={`${DOCUMENT_TYPES_PATH}/${documentType.id}/edit`}
-                      preventScrollReset
-                      className={buttonClassName('secondary', 'sm')}
-                      aria-label={`Edit ${documentType.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <Link
-                      to={`${DOCUMENT_TYPES_PATH}/${documentType.id}/delete`}
-                      preventScrollReset
-                      className={buttonClassName('ghost', 'sm')}
-                      aria-label={`Delete ${documentType.name}`}
-                    >
+                  <ActionMenu label={`Actions for ${documentType.name}`}>
+                    <ActionMenuLink to={`${DOCUMENT_TYPES_PATH}/${documentType.id}/edit`}>Edit</ActionMenuLink>
+                    <ActionMenuLink to={`${DOCUMENT_TYPES_PATH}/${documentType.id}/delete`} className="text-red-800">
                       Delete
-                    </Link>
-                  </div>
+                    </ActionMenuLink>
+                  </ActionMenu>
                 ),
               },
             ]

@@ -28,7 +28,7 @@ export default function SettingsLayout() {
                 to={tab.to}
                 className={({ isActive }) =>
                   cn(
-                    'block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                    'flex min-h-10 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium coarse:min-h-11',
                     isActive
                       ? 'border-blue-700 text-blue-800'
                       : 'border-transparent text-slate-600 hover:text-slate-900',

@@ -3,10 +3,10 @@ import { json } from '@remix-run/node'
 import { Form, Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SessionTimeout } from '~/features/shell/session-timeout'
-import { Sidebar } from '~/features/shell/sidebar'
+import { PhoneMenu, Sidebar } from '~/features/shell/sidebar'
 import { mfaSetupRequired, requireSession } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
-import { getSidebarState } from '~/features/shell/sidebar.server'
+import { getSidebarPreference } from '~/features/shell/sidebar.server'
 import { useOptionalUser } from '~/platform/auth/user'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     user: session.user,
     sessionRemainingMs: session.endsAt.getTime() - Date.now(),
-    sidebar: await getSidebarState(request),
+    sidebar: await getSidebarPreference(request),
     timeZone: getEnv().AGENCY_TIME_ZONE,
     mfaSetupRequired: mfaSetupRequired(session),
   })
@@ -23,8 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>()
   return (
-    <div className="flex min-h-screen">
-      {data.mfaSetupRequired ? null : <Sidebar state={data.sidebar} user={data.user} />}
+    <div className="flex min-h-screen flex-col sm:flex-row">
+      {data.mfaSetupRequired ? null : (
+        <>
+          <PhoneMenu user={data.user} />
+          <Sidebar state={data.sidebar} user={data.user} />
+        </>
+      )}
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         {data.mfaSetupRequired ? <MfaSetupBar name={data.user.name} /> : null}
         <Outlet />
@@ -55,8 +60,9 @@ export function ErrorBoundary() {
   const user = useOptionalUser()
   if (!user) return <GeneralErrorBoundary />
   return (
-    <div className="flex min-h-screen">
-      <Sidebar state="wide" user={user} />
+    <div className="flex min-h-screen flex-col sm:flex-row">
+      <PhoneMenu user={user} />
+      <Sidebar state="auto" user={user} />
       <div className="min-w-0 flex-1">
         <GeneralErrorBoundary />
       </div>

@@ -7,10 +7,11 @@ import { apiRoute } from '~/platform/http/errors.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { DEFAULT_SORT } from '~/lib/list-sort'
 
 const API_PAGE_SIZE = 50
 
-/** GET /api/leads?q=&status=&source=&page=&pageSize= — an array, newest first; X-Total-Count has the total. */
+/** GET /api/leads?q=&status=&source=&sort=&page=&pageSize= — an array, newest first unless `sort` says otherwise; X-Total-Count has the total. */
 export const loader = apiRoute('lead', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
   const params = new URL(request.url).searchParams
@@ -18,6 +19,7 @@ export const loader = apiRoute('lead', async ({ request }: LoaderFunctionArgs) =
     q: params.get('q') ?? '',
     status: params.get('status') || undefined,
     source: params.get('source') || undefined,
+    sort: params.get('sort') || DEFAULT_SORT,
     view: 'table',
     page: params.get('page') ?? 1,
     pageSize: params.get('pageSize') ?? API_PAGE_SIZE,

@@ -57,7 +57,7 @@ test.describe('caregivers without JavaScript', () => {
     await page.getByRole('searchbox').fill(name)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page.getByRole('heading', { name: 'Caregiver Directory (1)' })).toBeVisible()
-    await page.getByRole('link', { name: `View Profile: ${name}` }).click()
+    await page.getByRole('link', { name, exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(page.getByRole('link', { name: 'license.pdf', exact: true })).toBeVisible()
 
@@ -76,5 +76,32 @@ test.describe('caregivers without JavaScript', () => {
     await expect(page.getByText(`Are you sure you want to delete ${name}? This action cannot be undone.`)).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByTestId('toast')).toContainText('Caregiver deleted')
+  })
+
+  test('a refused file: the form comes back with what was typed, its real progress and the message at the picker', async ({ page }) => {
+    const name = `Refused Carer${Date.now().toString().slice(-6)}`
+    await page.goto('/caregivers/new')
+    await page.getByLabel('Full Name').fill(name)
+    await page.getByLabel('Email').fill('refused.carer@example.com')
+    await page.getByLabel('Phone').fill('(646) 555-0142')
+    await page.getByLabel('City').fill('Newark')
+    await page.getByLabel('Years of Experience').selectOption('3-5')
+    await page.getByLabel('Dementia Care').check()
+    await page.getByLabel('Monday').check()
+    await page.getByLabel('Resume').setInputFiles({ name: 'resume.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text\n') })
+    await page.getByRole('button', { name: 'Submit Application' }).click()
+
+    const message = '"resume.txt" is not an accepted file type'
+    await expect(page.getByLabel('Resume')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Resume')).toHaveAccessibleDescription(new RegExp(message))
+    // Contact, experience, a specialization and a day: 4 of the 12 parts.
+    await expect(page.getByText('33% Complete')).toBeVisible()
+    await expect(page.getByRole('progressbar', { name: /Application Progress/ })).toHaveAttribute('aria-valuenow', '33')
+    await expect(page.getByLabel('Full Name')).toHaveValue(name)
+    await expect(page.getByLabel('Email')).toHaveValue('refused.carer@example.com')
+    await expect(page.getByLabel('City')).toHaveValue('Newark')
+    await expect(page.getByLabel('Years of Experience')).toHaveValue('3-5')
+    await expect(page.getByLabel('Dementia Care')).toBeChecked()
+    await expect(page.getByLabel('Monday')).toBeChecked()
   })
 })

@@ -65,7 +65,9 @@ test.describe('caregivers', () => {
     await expect(page).toHaveURL(/view=cards/)
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
     await expect(card.getByRole('list', { name: 'Specializations' }).getByRole('listitem')).toHaveText(['Elderly Care', 'Dementia Care', 'Pediatric Care', '+1 more'])
-    await expect(card.getByRole('link', { name: `Schedule ${name}` })).toHaveAttribute('href', /\/calendar\?caregiverId=/)
+    await card.getByRole('button', { name: `Actions for ${name}` }).click()
+    await expect(page.getByRole('menuitem', { name: 'Schedule' })).toHaveAttribute('href', /\/calendar\?caregiverId=/)
+    await page.keyboard.press('Escape')
 
     // The Specialization filter applies as soon as it changes.
     await page.getByLabel('Specialization', { exact: true }).selectOption('Physical Therapy')
@@ -75,7 +77,7 @@ test.describe('caregivers', () => {
     await expect(page.getByRole('heading', { name: 'Caregiver Directory (1)' })).toBeVisible()
 
     // The file went with the application.
-    await card.getByRole('link', { name: `View Profile: ${name}` }).click()
+    await card.getByRole('link', { name, exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(page.getByRole('link', { name: `license-${unique}.pdf`, exact: true })).toBeVisible()
   })
@@ -100,7 +102,7 @@ test.describe('caregivers', () => {
 
     // Put the application back to pending on its profile: the directory then offers Review and Contact.
     await page.goto(`/caregivers?q=${encodeURIComponent(name)}`)
-    await page.getByRole('link', { name: `View Profile: ${name}` }).click()
+    await page.getByRole('link', { name, exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await page.getByLabel('Caregiver Status').selectOption('pending')
     await page.getByRole('button', { name: 'Update caregiver status' }).click()
@@ -108,12 +110,12 @@ test.describe('caregivers', () => {
 
     await page.goto(`/caregivers?q=${encodeURIComponent(name)}&status=pending`)
     const pendingRow = page.getByRole('row').filter({ hasText: name })
-    // Contact is a native disclosure: Enter opens it.
-    await pendingRow.locator('summary', { hasText: 'Contact' }).focus()
-    await page.keyboard.press('Enter')
-    await expect(pendingRow.getByRole('link', { name: /^Call / })).toHaveAttribute('href', `tel:917444${unique.slice(-4)}`)
-    await expect(pendingRow.getByRole('link', { name: /^Email / })).toHaveAttribute('href', `mailto:pending${unique}@example.com`)
-    await pendingRow.getByRole('link', { name: `Review: ${name}` }).click()
+    // Contact is its call and e-mail links, in the row's menu: Enter opens it.
+    await pendingRow.getByRole('button', { name: `Actions for ${name}` }).press('Enter')
+    const menu = page.getByRole('menu')
+    await expect(menu.getByRole('menuitem', { name: /^Call / })).toHaveAttribute('href', `tel:917444${unique.slice(-4)}`)
+    await expect(menu.getByRole('menuitem', { name: /^Email / })).toHaveAttribute('href', `mailto:pending${unique}@example.com`)
+    await menu.getByRole('menuitem', { name: 'Review', exact: true }).click()
 
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(page.getByText('Background: Pending')).toBeVisible()

@@ -30,11 +30,14 @@ test.describe('documents without JavaScript', () => {
     await expect(page.getByTestId('toast')).toContainText(`Consent ${unique}.pdf uploaded successfully`)
 
     const row = page.getByRole('row').filter({ hasText: `Consent ${unique}` })
+    // The row's actions menu is a native disclosure without JavaScript.
+    await row.getByLabel(`Actions for Consent ${unique}`).click()
     await row.getByRole('button', { name: /Publish as a BoldSign template/ }).click()
     await expect(page.getByTestId('toast')).toContainText('Template Created')
     await expect(page.getByRole('row').filter({ hasText: `Consent ${unique}` })).toContainText('BoldSign template')
 
-    await page.getByRole('row').filter({ hasText: `Consent ${unique}` }).getByRole('link', { name: /^Delete/ }).click()
+    await page.getByRole('row').filter({ hasText: `Consent ${unique}` }).getByLabel(`Actions for Consent ${unique}`).click()
+    await page.getByRole('row').filter({ hasText: `Consent ${unique}` }).getByRole('link', { name: 'Delete' }).click()
     await expect(page.getByText(`Are you sure you want to delete "Consent ${unique}"? This action cannot be undone.`)).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByTestId('toast')).toContainText('Document Deleted')

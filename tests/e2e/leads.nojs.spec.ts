@@ -27,7 +27,9 @@ test.describe('leads without JavaScript', () => {
     await page.getByRole('searchbox').fill(`form${unique}`)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
-    await page.getByRole('link', { name: `View/Edit Plain Form${unique}` }).click()
+    // The row's actions menu is a native disclosure without JavaScript.
+    await page.getByLabel(`Actions for Plain Form${unique}`).click()
+    await page.getByRole('link', { name: 'View/Edit' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Edit Lead - Plain Form${unique}` })).toBeVisible()
     await page.getByLabel('Status').selectOption('qualified')
     await page.getByRole('button', { name: 'Update Lead' }).click()

@@ -41,7 +41,7 @@ test.describe('leads', () => {
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
   })
 
-  test("from the list, a lead's page (its communication history) opens from its underlined name or Open; Edit is separate", async ({ page }) => {
+  test("from the list, a lead's page (its communication history) opens from its underlined name; View/Edit is in the row's menu", async ({ page }) => {
     const unique = Date.now().toString().slice(-6)
     const created = await page.request.post('/leads/new', {
       form: { firstName: 'Linked', lastName: `Person${unique}`, email: `linked${unique}@example.com`, phone: '2015550198' },
@@ -53,8 +53,10 @@ test.describe('leads', () => {
     const nameLink = page.getByRole('link', { name: `Linked Person${unique}`, exact: true })
     await expect(nameLink).toBeVisible()
     await expect(nameLink).toHaveCSS('text-decoration-line', 'underline')
-    await expect(page.getByRole('link', { name: `View/Edit Linked Person${unique}` })).toBeVisible()
-    await page.getByRole('link', { name: `Open Linked Person${unique}` }).click()
+    await page.getByRole('button', { name: `Actions for Linked Person${unique}` }).click()
+    await expect(page.getByRole('menuitem', { name: 'View/Edit' })).toHaveAttribute('href', /\/leads\/[^/]+\/edit/)
+    await page.keyboard.press('Escape')
+    await nameLink.click()
     await expect(page.getByRole('heading', { level: 1, name: `Linked Person${unique}` })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Communication History' })).toBeVisible()
   })
@@ -165,6 +167,67 @@ test.describe('leads: closing dialogs and empty lists', () => {
     expect(to).toBe(total)
     await expect(page.getByRole('row')).toHaveCount(to! - from! + 2)
     await expect(page.getByRole('link', { name: `Page ${Math.ceil(total! / 12)}` })).toHaveAttribute('aria-current', 'page')
+  })
+})
+
+test.describe('leads: focus after saving a communication', () => {
+  useRole('coordinator')
+
+  test('after the first communication: the new entry, never Sync now', async ({ page }) => {
+    // A demo lead never sent to GoHighLevel, so its page offers 'Sync now'; its history starts empty.
+    const found = await page.request.get('/api/leads?q=margaret.wilson56@example.com')
+    const [lead] = (await found.json()) as Array<{ id: string }>
+    const history = `/api/leads/${lead!.id}/communications`
+    for (const { id } of (await (await page.request.get(history)).json()) as Array<{ id: string }>) {
+      await page.request.delete(`${history}/${id}`)
+    }
+    await page.goto(`/leads/${lead!.id}`)
+    const syncNow = page.getByRole('button', { name: 'Sync now' })
+    await expect(syncNow).toBeVisible()
+
+    await page.getByRole('link', { name: 'Log First Communication' }).focus()
+    await page.keyboard.press('Enter')
+    const log = page.getByRole('dialog', { name: 'Log New Communication' })
+    await log.getByLabel('Subject').fill('Focus check')
+    await log.getByRole('button', { name: 'Log Communication' }).press('Enter')
+    await expect(log).toHaveCount(0)
+    const entry = page.getByRole('listitem').filter({ hasText: 'Focus check' })
+    await expect(entry).toBeFocused()
+    await expect(syncNow).not.toBeFocused()
+    await expect(page.getByRole('status').filter({ hasText: 'Communication logged successfully!' })).toBeVisible()
+    // Enter there starts nothing; Tab goes on into the entry's own links.
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await expect(entry.getByRole('link', { name: /^Edit/ })).toBeFocused()
+    await page.reload()
+    await expect(syncNow).toBeVisible()
+    await expect(page.getByText('Last synced')).toHaveCount(0)
+  })
+
+  test('after editing a communication: that entry; after deleting one: the history heading', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Focus', lastName: `Entries${unique}`, email: `focus${unique}@example.com`, phone: '2015550131' },
+    })
+    const leadId = (await created.json()).id
+    for (const subject of ['First call', 'Second call']) {
+      const logged = await page.request.post(`/api/leads/${leadId}/communications`, { data: { type: 'phone', subject } })
+      expect(logged.status()).toBe(201)
+    }
+    await page.goto(`/leads/${leadId}`)
+
+    const first = page.getByRole('listitem').filter({ hasText: 'Phone Call: First call' })
+    await first.getByRole('link', { name: /^Edit/ }).press('Enter')
+    const edit = page.getByRole('dialog', { name: 'Edit Communication' })
+    await edit.getByLabel('Subject').fill('First call, edited')
+    await edit.getByRole('button', { name: 'Update Communication' }).press('Enter')
+    await expect(edit).toHaveCount(0)
+    await expect(page.getByRole('listitem').filter({ hasText: 'First call, edited' })).toBeFocused()
+
+    await page.getByRole('listitem').filter({ hasText: 'Second call' }).getByRole('link', { name: /^Delete/ }).press('Enter')
+    await page.getByRole('dialog', { name: 'Delete Communication' }).getByRole('button', { name: 'Delete' }).press('Enter')
+    await expect(page.getByText('Phone Call: Second call')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 2, name: 'Communication History' })).toBeFocused()
   })
 })
 

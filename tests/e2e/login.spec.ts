@@ -63,7 +63,7 @@ test.describe('sign-in', () => {
     await signIn(page, 'coordinator', { redirectTo: '/leads' })
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
-    await expect(sidebar.getByText(TEST_USERS.coordinator.name)).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: new RegExp(TEST_USERS.coordinator.name) })).toBeVisible()
     await expect(mainNav(page)).toBeVisible()
     await sidebar.getByRole('button', { name: 'Sign out' }).click()
     await expect(page).toHaveURL('/login')

@@ -29,12 +29,12 @@ test.describe('patient registration without JavaScript', () => {
     await page.getByRole('button', { name: 'Next' }).click()
 
     await expect(page.getByTestId('toast')).toContainText('Patient registered successfully')
-    await expect(page).toHaveURL(/\/register\/medical-history$/)
+    await expect(page).toHaveURL(/\/register\/medical-history#registration-step$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Patient' })).toBeVisible()
     await expect(page.getByText('20% complete')).toBeVisible()
     await page.getByLabel('Conditions and diagnoses').fill('Parkinson’s disease')
     await page.getByRole('button', { name: 'Back' }).click()
-    await expect(page).toHaveURL(/\/register\/personal-info$/)
+    await expect(page).toHaveURL(/\/register\/personal-info#registration-step$/)
     await expect(page.getByLabel('First Name')).toHaveValue('Nojs')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.getByLabel('Conditions and diagnoses')).toHaveValue('Parkinson’s disease')
@@ -47,8 +47,10 @@ test.describe('patient registration without JavaScript', () => {
     await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
     await page.getByRole('searchbox').fill(lastName)
     await page.getByRole('button', { name: 'Search' }).click()
-    await expect(page.getByText('60% done')).toBeVisible()
-    await page.getByRole('link', { name: `Continue: Nojs ${lastName}` }).click()
+    await expect(page.getByText('60% done').filter({ visible: true })).toBeVisible()
+    // The row's actions menu is a native disclosure without JavaScript.
+    await page.getByLabel(`Actions for Nojs ${lastName}`).filter({ visible: true }).click()
+    await page.getByRole('link', { name: 'Continue', exact: true }).click()
     await expect(page).toHaveURL(/\/register\/emergency-contacts\?.*q=Plain/)
     await expect(page.getByText('Step 4 of 5: Emergency Contacts')).toBeVisible()
   })
@@ -97,6 +99,44 @@ test.describe('patient registration without JavaScript', () => {
     await expect(page.getByText('Complete', { exact: true })).toBeVisible()
 
     await page.goto(`/patients?q=${lastName}`)
-    await expect(page.getByRole('link', { name: `View Profile: Nojs ${lastName}` })).toBeVisible()
+    await page.getByLabel(`Actions for Nojs ${lastName}`).filter({ visible: true }).click()
+    await expect(page.getByRole('link', { name: 'View Profile', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Continue', exact: true })).toHaveCount(0)
+  })
+
+  test('each page after a save starts Tab where the user now is: the step\'s first field, the status before Approve', async ({ page }) => {
+    const created = await page.request.post('/api/patients', {
+      data: {
+        firstName: 'Nojs',
+        lastName: `Tab${Date.now().toString().slice(-6)}`,
+        dateOfBirth: '1939-11-30',
+        gender: 'male',
+        phone: '(646) 555-0150',
+        medicalHistory: {},
+        insuranceInfo: {},
+        emergencyContacts: [{ name: 'Ruth Plain', phone: '(646) 555-0199' }],
+      },
+    })
+    expect(created.status()).toBe(201)
+    const id = (await created.json()).id
+    await page.goto(`/patients/${id}/register/insurance?redirectTo=/patients/${id}`)
+    await page.getByRole('button', { name: 'Next' }).click()
+    // The browser goes to the URL's fragment, the step's heading; Tab goes on from there.
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 4 of 5: Emergency Contacts' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('group', { name: 'Emergency contact 1' }).getByLabel('Name')).toBeFocused()
+
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 5 of 5: Care Preferences' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Care Type')).toBeFocused()
+    await page.getByLabel('Care Type').selectOption('home-care')
+    await page.getByRole('button', { name: 'Submit for Review' }).click()
+
+    const status = page.getByRole('heading', { name: /^Registration status:/ })
+    await expect(status).toContainText('Awaiting review')
+    await expect(status).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Approve Registration' })).toBeFocused()
   })
 })

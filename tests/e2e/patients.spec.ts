@@ -112,7 +112,8 @@ test.describe('patient registration', () => {
     const card = page.getByRole('listitem').filter({ hasText: `Keyboard ${lastName}` })
     await expect(card).toContainText(/Patient #[0-9A-F]{8}/)
     await expect(card).toContainText('In Progress')
-    await card.getByRole('link', { name: `Continue Registration: Keyboard ${lastName}` }).click()
+    await card.getByRole('button', { name: `Actions for Keyboard ${lastName}` }).click()
+    await page.getByRole('menuitem', { name: 'Continue Registration' }).click()
     await expect(page.getByRole('dialog', { name: 'Edit Patient' }).getByText('Step 2 of 5: Medical History')).toBeVisible()
   })
 
@@ -149,6 +150,109 @@ test.describe('patient registration', () => {
   })
 })
 
+/**
+ * Where each registration button leaves keyboard focus: at the heading of
+ * where the user now is, with the result in a polite live region; never on
+ * the page's body.
+ */
+test.describe('patient registration: focus after each button', () => {
+  useRole('coordinator')
+
+  test('Next from the first step: the second step\'s heading, then Tab into its first field', async ({ page }) => {
+    await page.goto('/patients')
+    await page.getByRole('link', { name: 'Start New Registration' }).first().focus()
+    await page.keyboard.press('Enter')
+    const newDialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    await expect(newDialog.getByLabel('First Name')).toBeFocused()
+    await fillPersonalInfo(newDialog, `Focus${Date.now().toString().slice(-6)}`)
+    await newDialog.getByRole('button', { name: 'Next' }).press('Enter')
+
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await expect(dialog.getByRole('heading', { name: 'Step 2 of 5: Medical History' })).toBeFocused()
+    await expect(dialog.getByRole('status')).toContainText('Patient registered successfully')
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByLabel('Conditions and diagnoses')).toBeFocused()
+  })
+
+  test('Back from a step left blank goes back without asking for its fields', async ({ page }) => {
+    // Steps 1 to 3 saved: the emergency contacts step opens empty.
+    const created = await page.request.post('/api/patients', {
+      data: { firstName: 'Blank', lastName: `Back${Date.now().toString().slice(-6)}`, dateOfBirth: '1944-03-15', gender: 'male', phone: '(917) 555-0124', medicalHistory: {}, insuranceInfo: {} },
+    })
+    expect(created.status()).toBe(201)
+    await page.goto(`/patients/${(await created.json()).id}`)
+    await page.getByRole('link', { name: 'Continue Registration' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await expect(dialog.getByRole('heading', { name: 'Step 4 of 5: Emergency Contacts' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Back' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Step 3 of 5: Insurance' })).toBeFocused()
+    await expect(dialog.getByText('Contact name is required')).toHaveCount(0)
+  })
+
+  test('Back, Next, Save and Close, Submit for Review and Approve, by keyboard from the profile', async ({ page }) => {
+    // Steps 1 to 3 saved, as the wizard above saves them.
+    const created = await page.request.post('/api/patients', {
+      data: {
+        firstName: 'Keyboard',
+        lastName: `Focus${Date.now().toString().slice(-6)}`,
+        dateOfBirth: '1944-03-15',
+        gender: 'female',
+        phone: '(917) 555-0123',
+        medicalHistory: { allergies: 'Penicillin' },
+        insuranceInfo: {},
+      },
+    })
+    expect(created.status()).toBe(201)
+    await page.goto(`/patients/${(await created.json()).id}`)
+    const status = page.getByRole('heading', { name: /^Registration status:/ })
+    const announced = (text: string) => page.getByRole('status').filter({ hasText: text })
+
+    await page.getByRole('link', { name: 'Continue Registration' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    const contact = dialog.getByRole('group', { name: 'Emergency contact 1' })
+    await expect(contact.getByLabel('Name')).toBeFocused()
+
+    await page.keyboard.type('Sam Walker')
+    await contact.getByLabel('Phone').fill('(917) 555-0188')
+
+    // Back: the previous step, at its heading, from where Tab goes into its first field.
+    await dialog.getByRole('button', { name: 'Back' }).press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Step 3 of 5: Insurance' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByLabel('Insurance provider')).toBeFocused()
+    await dialog.getByRole('button', { name: 'Next' }).press('Enter')
+    await expect(dialog.getByRole('heading', { name: 'Step 4 of 5: Emergency Contacts' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(contact.getByLabel('Name')).toBeFocused()
+    await expect(contact.getByLabel('Name')).toHaveValue('Sam Walker')
+
+    // Save and Close: back on the profile, at its status.
+    await dialog.getByRole('button', { name: 'Save and Close' }).press('Enter')
+    await expect(dialog).toHaveCount(0)
+    await expect(status).toBeFocused()
+    await expect(status).toContainText('In Progress')
+    await expect(announced('Patient updated successfully')).toBeVisible()
+
+    await page.getByRole('link', { name: 'Continue Registration' }).press('Enter')
+    await expect(dialog.getByLabel('Care Type')).toBeFocused()
+    await dialog.getByLabel('Care Type').selectOption('elderly-care')
+    await dialog.getByRole('button', { name: 'Submit for Review' }).press('Enter')
+    await expect(dialog).toHaveCount(0)
+    await expect(status).toBeFocused()
+    await expect(status).toContainText('Awaiting review')
+    await expect(announced('The registration is ready for review.')).toBeVisible()
+
+    // From the status, Tab goes on to the approval.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Approve Registration' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(status).toContainText('Complete')
+    await expect(status).toBeFocused()
+    await expect(announced('The registration is complete.')).toBeVisible()
+  })
+})
+
 test.describe('patients as a viewer', () => {
   useRole('viewer')
 
@@ -156,8 +260,10 @@ test.describe('patients as a viewer', () => {
     await page.goto('/patients')
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Start New Registration' })).toHaveCount(0)
-    await expect(page.getByRole('link', { name: /^Continue/ })).toHaveCount(0)
-    await page.getByRole('link', { name: /^View Profile/ }).first().click()
+    // A row's menu offers the profile, not Continue or Edit.
+    await page.getByRole('button', { name: /^Actions for / }).first().click()
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['View Profile'])
+    await page.getByRole('menuitem', { name: 'View Profile' }).click()
     await expect(page.getByRole('region', { name: 'Viewed by' })).toContainText('Vic Viewer')
     await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0)
   })

@@ -41,24 +41,32 @@ test.describe('application shell', () => {
   })
 
   test('every entry can be reached and opened with the keyboard alone', async ({ page }) => {
-    // A fresh load: keyboard focus starts at the top of the document.
+    // A fresh load: keyboard focus starts at the top of the document, and Tab walks the entries in order.
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-    for (const entry of SIDEBAR) {
-      let focusedHref: string | null = null
-      for (let presses = 0; presses < 40 && focusedHref !== entry.href; presses++) {
-        await page.keyboard.press('Tab')
-        focusedHref = await page.evaluate(() => document.activeElement?.getAttribute('href') ?? null)
-      }
-      expect(focusedHref, `Tab reaches the ${entry.label} link`).toBe(entry.href)
+    let entryIndex = 0
+    for (let presses = 0; presses < 20 && entryIndex < SIDEBAR.length; presses++) {
+      await page.keyboard.press('Tab')
+      const focusedHref = await page.evaluate(() => document.activeElement?.getAttribute('href') ?? null)
+      if (focusedHref === SIDEBAR[entryIndex]?.href) entryIndex++
+    }
+    expect(entryIndex, 'Tab reaches every entry, in order').toBe(SIDEBAR.length)
+
+    // Enter opens each; focus then moves to the new page's heading.
+    for (const entry of SIDEBAR.slice(1)) {
+      await mainNav(page).getByRole('link', { name: entry.label, exact: true }).focus()
       await page.keyboard.press('Enter')
       const expected = entry.href === '/settings' ? /\/settings(\/[a-z-]+)?$/ : new RegExp(`${entry.href}$`)
       await expect(page).toHaveURL(expected)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading)
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
       const link = mainNav(page).getByRole('link', { name: entry.label, exact: true })
       await expect(link).toHaveAttribute('aria-current', 'page')
       await expect(mainNav(page).locator('[aria-current="page"]')).toHaveCount(1)
     }
+    await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused()
   })
 
   test('the skip link jumps to the main content', async ({ page }) => {
@@ -81,8 +89,12 @@ test.describe('application shell', () => {
     const expand = sidebar(page).getByRole('button', { name: 'Expand sidebar' })
     await expect(expand).toHaveAttribute('aria-expanded', 'false')
     await expect(page).toHaveURL('/patients')
-    // Labels stay available to assistive technology and as tooltips.
-    await expect(mainNav(page).getByRole('link', { name: 'Leads', exact: true })).toHaveAttribute('title', 'Leads')
+    // Labels stay available to assistive technology, and show beside the rail on hover.
+    const leads = mainNav(page).getByRole('link', { name: 'Leads', exact: true })
+    await leads.hover()
+    const tooltip = leads.locator('xpath=following-sibling::*[@aria-hidden="true"][1]')
+    await expect(tooltip).toHaveText('Leads')
+    await expect(tooltip).toBeVisible()
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
@@ -98,12 +110,13 @@ test.describe('application shell', () => {
   test.describe('on a phone-sized screen', () => {
     test.use({ viewport: { width: 375, height: 740 } })
 
-    test('the sidebar is narrow and has no collapse control', async ({ page }) => {
+    test('a top bar with a Menu replaces the sidebar', async ({ page }) => {
       await page.goto('/')
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
-      await expect.poll(() => sidebarWidth(page)).toBeCloseTo(NARROW_PX, 0)
-      await expect(sidebar(page).getByRole('button', { name: /Collapse sidebar|Expand sidebar/ })).toBeHidden()
-      // The entries are still there, named for screen readers.
+      await expect(sidebar(page)).toBeHidden()
+      await expect(page.getByRole('button', { name: /Collapse sidebar|Expand sidebar/ })).toBeHidden()
+      await page.getByRole('button', { name: 'Menu' }).click()
+      // The entries are there, with their labels.
       await expect(mainNav(page).getByRole('link')).toHaveCount(SIDEBAR.length)
       await mainNav(page).getByRole('link', { name: 'Calendar', exact: true }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Calendar & Appointments' })).toBeVisible()

@@ -1,11 +1,25 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import * as auditLogRoute from '~/routes/_app.settings.audit-log'
 import { AUDIT_PAGE_SIZE, recordAudit } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
 import { systemActor } from '~/platform/actor'
+import { createLead, deleteLead, listLeads, markLeadLost, updateLead } from '~/features/leads/leads.server'
+import { leadSchema } from '~/features/leads/schema'
 
-type Entry = { id: string; who: string; action: string; entityType: string; entityId: string | null; when: string; ipAddress: string | null }
+type AuditRecord = { name: string; href: string | null; deleted: boolean }
+type Entry = {
+  id: string
+  who: string
+  action: string
+  entityType: string
+  entityId: string | null
+  when: string
+  ipAddress: string | null
+  record: AuditRecord | null
+  summary: string | null
+  listed: Array<AuditRecord & { id: string }>
+}
 
 async function auditPage(cookie: string, query = '') {
   const response = await callRoute(auditLogRoute.loader, makeRequest(`/settings/audit-log${query}`, { cookie }))
@@ -58,6 +72,97 @@ describe('browsing entries', () => {
     expect(data.options.actions).toContainEqual({ value: 'mfa_reset', label: 'MFA Reset' })
     expect(data.options.entityTypes).toContainEqual({ value: 'OptionsTest', label: 'OptionsTest' })
     expect(data.options.users.map((option: { value: string }) => option.value)).toContain(user.id)
+  })
+})
+
+describe('what an entry names', () => {
+  const leadInput = (firstName: string, lastName: string, extra: Record<string, string> = {}) =>
+    leadSchema.parse({ firstName, lastName, email: `${firstName.toLowerCase()}@example.com`, phone: '2015550100', status: 'new', ...extra })
+
+  test("the record's current name and a link to it; the fields an update changed, as people name them", async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const actor = testActor(user.id)
+    const lead = await createLead(leadInput('Marisol', 'Quintero'), actor)
+    await updateLead(lead.id, leadInput('Marisol', 'Quintero-Vega', { phone: '2015550199' }), actor)
+    await markLeadLost(lead.id, actor)
+
+    const { data } = await auditPage(cookie, `?entityType=Lead&userId=${user.id}&action=update`)
+    const entries: Entry[] = data.entries
+    expect(entries.map((entry) => entry.summary)).toEqual(['Changed: Status (New → Lost)', 'Changed: Last name, Phone'])
+    // Named as the record is called now, linked to its page.
+    for (const entry of entries) expect(entry.record).toEqual({ name: 'Marisol Quintero-Vega', href: `/leads/${lead.id}`, deleted: false })
+  })
+
+  test('a user change shows from and to; a password change never shows values', async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const target = await createTestUser('coordinator', { name: 'Dana Scully' })
+    await recordAudit({
+      actor: testActor(user.id),
+      action: 'update',
+      entityType: 'User',
+      entityId: target.id,
+      details: { fields: ['name', 'role'], changes: { name: { from: 'Dana Katherine', to: 'Dana Scully' }, role: { from: 'viewer', to: 'coordinator' } } },
+    })
+    await recordAudit({ actor: testActor(user.id), action: 'update', entityType: 'User', entityId: target.id, details: { field: 'password' } })
+    const entries: Entry[] = (await auditPage(cookie, `?entityType=User&userId=${user.id}&action=update`)).data.entries
+    expect(entries.map((entry) => entry.summary)).toEqual(['Changed: Password', 'Changed: Name (Dana Katherine → Dana Scully), Role (Viewer → Coordinator)'])
+    expect(entries[0]!.record).toEqual({ name: 'Dana Scully', href: `/settings/users/${target.id}`, deleted: false })
+  })
+
+  test('a deleted record: the name its delete entry kept, else "Deleted record" and the short id; no link', async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const actor = testActor(user.id)
+    const lead = await createLead(leadInput('Ottoline', 'Brask'), actor)
+    await deleteLead(lead.id, actor)
+    // An entry from before delete entries kept the name.
+    const forgotten = '0b9d6a52-5d1e-4c3f-9a57-4f1f2c0e8d11'
+    await prisma.auditLog.create({ data: { userId: user.id, action: 'update', entityType: 'Lead', entityId: forgotten, details: { changed: ['phone'] } } })
+
+    const entries: Entry[] = (await auditPage(cookie, `?entityType=Lead&userId=${user.id}`)).data.entries
+    const of = (id: string) => entries.filter((entry) => entry.entityId === id).map((entry) => entry.record)
+    expect(of(lead.id)).toEqual([
+      { name: 'Ottoline Brask (deleted)', href: null, deleted: true },
+      { name: 'Ottoline Brask (deleted)', href: null, deleted: true },
+    ])
+    expect(of(forgotten)).toEqual([{ name: 'Deleted record 0b9d6a52', href: null, deleted: true }])
+  })
+
+  test('a list read: how many it showed and for what search, with the names behind a disclosure', async () => {
+    const { user } = await signedInUser('admin')
+    const actor = testActor(user.id)
+    const leads = [await createLead(leadInput('Zebulon', 'Aldercott'), actor), await createLead(leadInput('Zinnia', 'Aldercott'), actor)]
+    await listLeads({ q: 'Aldercott', status: 'new', source: undefined, page: 1, pageSize: 12 }, actor)
+
+    const reader = await signedInUser('admin')
+    const entries: Entry[] = (await auditPage(reader.cookie, `?entityType=Lead&userId=${user.id}&action=view`)).data.entries
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!.summary).toBe('Viewed a list of 2 leads (search "Aldercott", status New)')
+    expect(entries[0]!.record).toBeNull()
+    expect(entries[0]!.listed.map((record) => record.name).sort()).toEqual(['Zebulon Aldercott', 'Zinnia Aldercott'])
+    expect(entries[0]!.listed.map((record) => record.href).sort()).toEqual(leads.map((lead) => `/leads/${lead.id}`).sort())
+
+    // Showing those names is itself a read: the page's own entry names them.
+    const own = await prisma.auditLog.findFirstOrThrow({ where: { userId: reader.user.id, entityType: 'AuditLog' } })
+    expect((own.details as { recordIds: string[] }).recordIds).toEqual(expect.arrayContaining(leads.map((lead) => lead.id)))
+  })
+
+  test('names come from one query per kind of record, however many entries the page shows', async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const actor = testActor(user.id)
+    for (let index = 0; index < 30; index++) {
+      const lead = await createLead(leadInput(`Query${index}`, 'Counter'), actor)
+      await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: lead.id, details: { changed: ['phone'] } })
+    }
+    const findLeads = prisma.lead.findMany.bind(prisma.lead)
+    const leadReads = vi.spyOn(prisma.lead, 'findMany').mockImplementation(((args) => findLeads(args)) as typeof findLeads)
+    try {
+      const entries: Entry[] = (await auditPage(cookie, `?entityType=Lead&userId=${user.id}&action=update`)).data.entries
+      expect(entries).toHaveLength(30)
+      expect(entries.every((entry) => entry.record?.name.endsWith(' Counter'))).toBe(true)
+      expect(leadReads).toHaveBeenCalledTimes(1)
+    } finally {
+      leadReads.mockRestore()
+    }
   })
 })
 

@@ -245,6 +245,8 @@ describe('communication history', () => {
     expect(communications.map((entry) => entry.subject)).toEqual(['Follow-up call', null])
     expect(communications[1]).toMatchObject({ type: 'note', direction: 'internal', status: 'completed', createdBy: user.name })
     expect(communications[0]!.createdBy).toBe(user.name)
+    // Each save returns to the lead's page at what it changed, where focus goes.
+    expect(first.headers.get('location')).toBe(`/leads/${lead.id}#communication-${communications[1]!.id}`)
 
     const id = communications[0]!.id!
     const edited = await callRoute(
@@ -253,6 +255,7 @@ describe('communication history', () => {
       { ...params, communicationId: id },
     )
     expect(await toastOf(edited)).toMatchObject({ title: 'Communication updated successfully!' })
+    expect(edited.headers.get('location')).toBe(`/leads/${lead.id}#communication-${id}`)
     expect((await prisma.communication.findUniqueOrThrow({ where: { id } })).subject).toBe('Called back')
 
     const deleted = await callRoute(
@@ -261,6 +264,7 @@ describe('communication history', () => {
       { ...params, communicationId: id },
     )
     expect(await toastOf(deleted)).toMatchObject({ title: 'Communication deleted successfully!' })
+    expect(deleted.headers.get('location')).toBe(`/leads/${lead.id}#communications-heading`)
     expect(await prisma.communication.count({ where: { id } })).toBe(0)
   })
 

@@ -108,7 +108,7 @@ describe('the five-step registration', () => {
     const { cookie, user } = await signedInUser('coordinator')
     const { response, patient } = await register(cookie, personal, '/patients/new?status=complete&page=2')
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history?status=complete&page=2`)
+    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history?status=complete&page=2#registration-step`)
     expect(await toastOf(response)).toMatchObject({ title: 'Patient registered successfully' })
     expect(patient).toMatchObject({ registrationStatus: 'new', completedSteps: ['personal'], phoneDigits: digitsOf(personal.phone) })
     expect(patient!.dateOfBirth.toISOString()).toBe('1941-02-10T00:00:00.000Z')
@@ -140,12 +140,12 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const medical = await saveStep(cookie, id, 'medical-history', { allergies: 'Latex', physicianName: 'Dr. Osler', intent: 'next' })
-    expect(medical.headers.get('location')).toBe(`/patients/${id}/register/insurance`)
+    expect(medical.headers.get('location')).toBe(`/patients/${id}/register/insurance#registration-step`)
     let saved = await prisma.patient.findUniqueOrThrow({ where: { id } })
     expect(saved).toMatchObject({ registrationStatus: 'in-progress', completedSteps: ['personal', 'medical'], medicalHistory: { allergies: 'Latex', physicianName: 'Dr. Osler' } })
 
     const final = await completeAllSteps(cookie, id)
-    expect(final.headers.get('location')).toBe(`/patients/${id}`)
+    expect(final.headers.get('location')).toBe(`/patients/${id}#registration-status`)
     expect(await toastOf(final)).toMatchObject({ title: 'Patient updated successfully', description: 'The registration is ready for review.' })
     saved = await prisma.patient.findUniqueOrThrow({ where: { id } })
     expect(saved).toMatchObject({
@@ -173,11 +173,11 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const back = await saveStep(cookie, id, 'medical-history', { notes: 'Uses a walker', intent: 'back' })
-    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info`)
+    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).medicalHistory).toEqual({ notes: 'Uses a walker' })
     const here = encodeURIComponent(`/patients/${id}`)
     const close = await saveStep(cookie, id, 'personal-info', { ...personal, firstName: 'Edie', intent: 'close' }, `?redirectTo=${here}`)
-    expect(close.headers.get('location')).toBe(`/patients/${id}`)
+    expect(close.headers.get('location')).toBe(`/patients/${id}#registration-status`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).firstName).toBe('Edie')
   })
 
@@ -186,7 +186,7 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const back = await saveStep(cookie, id, 'medical-history', { conditions: '', allergies: ' ', notes: '', intent: 'back' })
-    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info`)
+    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
     const stored = await prisma.patient.findUniqueOrThrow({ where: { id } })
     expect(stored.completedSteps).toEqual(['personal'])
     expect(stored.medicalHistory).toBeNull()
@@ -376,7 +376,7 @@ describe('converting a lead', () => {
       `/patients/new?leadId=${lead.id}`,
     )
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history`)
+    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history#registration-step`)
     expect(patient!.leadId).toBe(lead.id)
     expect((await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('converted')
     const leadAudit = await prisma.auditLog.findFirst({ where: { entityType: 'Lead', entityId: lead.id, action: 'update' } })

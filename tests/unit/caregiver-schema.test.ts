@@ -11,6 +11,7 @@ import {
   fileTypeList,
   formatDay,
   progressSourceFromForm,
+  progressSourceFromSubmitted,
   sniffFileSignature,
 } from '~/features/caregivers/rules'
 import { dateIn } from '~/lib/time'
@@ -226,7 +227,9 @@ describe('status changes and list query', () => {
       status: undefined,
       specialization: 'Dementia Care',
       backgroundCheckStatus: 'cleared',
-      view: 'table',
+      sort: '-created',
+      // No view in the URL: the page picks cards or the table by screen width.
+      view: undefined,
       page: 1,
       pageSize: 12,
     })
@@ -286,6 +289,25 @@ describe('application progress', () => {
     expect(source).toMatchObject({ certifications: ['CPR, AED', 'BLS'], hourlyRate: 22, fileKinds: ['reference', 'resume'] })
     // contact, experience, specializations, certifications, availability, rate, resume, references
     expect(computeApplicationProgress(source).percent).toBe(67)
+  })
+
+  test('read from the values a refused post echoes back, counting only the files already saved', () => {
+    const source = progressSourceFromSubmitted(
+      {
+        phone: '2015551000',
+        email: 'a@example.com',
+        yearsExperience: '3-5',
+        hourlyRate: '0',
+        certifications: 'CPR',
+        // One checkbox ticked comes back as a string, several as a list.
+        specializations: 'Elderly Care',
+        availableDays: ['monday', 'friday'],
+      },
+      ['reference'],
+    )
+    expect(source).toMatchObject({ specializations: ['Elderly Care'], availableDays: ['monday', 'friday'], hourlyRate: 0, fileKinds: ['reference'] })
+    // contact, experience, specializations, certifications, availability, references
+    expect(computeApplicationProgress(source).percent).toBe(50)
   })
 })
 

@@ -221,7 +221,10 @@ describe('registration progress and status', () => {
 describe('list query', () => {
   test('unknown values fall back to no filter', () => {
     const query = parsePatientListQuery(new URLSearchParams('status=archived&date=yesterday&careType=spa&page=-1&view=grid'))
-    expect(query).toMatchObject({ status: undefined, date: undefined, careType: undefined, page: 1, view: 'table', pageSize: 12 })
+    // An unknown view is no view: the page picks cards or the table by screen width.
+    expect(query).toMatchObject({ status: undefined, date: undefined, careType: undefined, page: 1, view: undefined, pageSize: 12 })
+    expect(parsePatientListQuery(new URLSearchParams('view=cards')).view).toBe('cards')
+    expect(parsePatientListQuery(new URLSearchParams('view=table')).view).toBe('table')
     expect(parsePatientListQuery(new URLSearchParams('status=pending-review&date=week&careType=home-care&page=2'))).toMatchObject({
       status: 'pending-review',
       date: 'week',

@@ -8,10 +8,11 @@ export const buttonVariants = {
   ghost: 'text-slate-700 hover:bg-slate-100',
 } as const
 
+/** Every size is at least 32 px high, and 44 px on touch screens (docs/conventions.md, Touch). */
 export const buttonSizes = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  icon: 'h-9 w-9 justify-center',
+  sm: 'h-8 px-3 text-sm coarse:h-11',
+  md: 'h-10 px-4 text-sm coarse:h-11',
+  icon: 'h-9 w-9 justify-center coarse:h-11 coarse:w-11',
 } as const
 
 export type ButtonVariant = keyof typeof buttonVariants

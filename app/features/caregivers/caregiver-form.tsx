@@ -22,6 +22,7 @@ import {
   computeApplicationProgress,
   fileTypeList,
   progressSourceFromForm,
+  progressSourceFromSubmitted,
   type ProgressSource,
 } from '~/features/caregivers/rules'
 import { titleCase } from '~/lib/misc'
@@ -121,7 +122,13 @@ export function CaregiverForm({
     hourlyRate: caregiver?.hourlyRate ?? 0,
     fileKinds: savedFileKinds,
   }
-  const [progress, setProgress] = useState(() => computeApplicationProgress(initialSource).percent)
+  // A refused post comes back with what was typed: without JavaScript this
+  // render is a new page, and the figure must count those values, not the
+  // ones the form started from.
+  const submitted = lastResult?.initialValue
+  const [progress, setProgress] = useState(
+    () => computeApplicationProgress(submitted ? progressSourceFromSubmitted(submitted, savedFileKinds) : initialSource).percent,
+  )
   const busy = navigation.state === 'submitting'
 
   return (

@@ -6,6 +6,7 @@ import {
   type BackgroundCheckStatus,
   type CaregiverInput,
   type CaregiverListQuery,
+  type CaregiverSort,
   type CaregiverStatus,
   describeCaregiverActivity,
 } from '~/features/caregivers/schema'
@@ -76,7 +77,19 @@ export function caregiverSearchWhere(q: string): Prisma.CaregiverWhereInput | un
   return textSearchWhere(q)
 }
 
-type ListQuery = Pick<CaregiverListQuery, 'q' | 'status' | 'specialization' | 'backgroundCheckStatus' | 'page' | 'pageSize'>
+type ListQuery = Pick<CaregiverListQuery, 'q' | 'status' | 'specialization' | 'backgroundCheckStatus' | 'page' | 'pageSize'> & {
+  sort?: CaregiverSort
+}
+
+/** Each order ends with the id, so rows that tie keep their place from page to page. */
+const CAREGIVER_ORDER: Record<CaregiverSort, Prisma.CaregiverOrderByWithRelationInput[]> = {
+  '-created': NEWEST_FIRST,
+  created: [{ createdAt: 'asc' }, { id: 'asc' }],
+  name: [{ fullName: 'asc' }, { id: 'asc' }],
+  '-name': [{ fullName: 'desc' }, { id: 'desc' }],
+  status: [{ status: 'asc' }, ...NEWEST_FIRST],
+  '-status': [{ status: 'desc' }, ...NEWEST_FIRST],
+}
 
 function caregiverListWhere(query: ListQuery): Prisma.CaregiverWhereInput {
   return {
@@ -121,7 +134,7 @@ export async function listCaregivers(query: ListQuery, actor: Actor) {
   const { rows, total, page } = await paginate(
     {
       count: () => prisma.caregiver.count({ where }),
-      findMany: (window) => prisma.caregiver.findMany({ where, select: listSelect, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.caregiver.findMany({ where, select: listSelect, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
@@ -389,7 +402,7 @@ export async function listCaregiversForApi(query: ListQuery, actor: Actor) {
   const { rows, total } = await paginate(
     {
       count: () => prisma.caregiver.count({ where }),
-      findMany: (window) => prisma.caregiver.findMany({ where, include: withFiles, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.caregiver.findMany({ where, include: withFiles, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,
   )

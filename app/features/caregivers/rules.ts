@@ -154,19 +154,9 @@ export function computeApplicationProgress(source: ProgressSource) {
   return { percent: Math.round((done / items.length) * 100), items }
 }
 
-/**
- * The progress source from the caregiver form as it stands (typed values and
- * chosen files), plus the files the application already holds: the form
- * shows its figure move while staff fill it in.
- */
-export function progressSourceFromForm(formData: FormData, savedFileKinds: readonly string[] = []): ProgressSource {
-  const text = (name: string) => {
-    const value = formData.get(name)
-    return typeof value === 'string' ? value : ''
-  }
-  const chosenKinds = CAREGIVER_FILE_PICKERS.filter((picker) =>
-    formData.getAll(picker.field).some((value) => typeof value !== 'string' && value.size > 0 && value.name !== ''),
-  ).map((picker) => picker.kind)
+type ValueReader = { text: (name: string) => string; list: (name: string) => string[] }
+
+function sourceFromValues({ text, list }: ValueReader, fileKinds: string[]): ProgressSource {
   return {
     phone: text('phone'),
     email: text('email'),
@@ -177,15 +167,54 @@ export function progressSourceFromForm(formData: FormData, savedFileKinds: reado
     licenseNumber: text('licenseNumber'),
     licenseExpiresOn: text('licenseExpiresOn'),
     yearsExperience: text('yearsExperience'),
-    specializations: formData.getAll('specializations').filter((value) => typeof value === 'string'),
+    specializations: list('specializations'),
     certifications: text('certifications')
       .split(/\r\n|\r|\n/)
       .map((entry) => entry.trim())
       .filter(Boolean),
-    availableDays: formData.getAll('availableDays').filter((value) => typeof value === 'string'),
+    availableDays: list('availableDays'),
     hourlyRate: Number(text('hourlyRate')) || 0,
-    fileKinds: [...savedFileKinds, ...chosenKinds],
+    fileKinds,
   }
+}
+
+/**
+ * The progress source from the caregiver form as it stands (typed values and
+ * chosen files), plus the files the application already holds: the form
+ * shows its figure move while staff fill it in.
+ */
+export function progressSourceFromForm(formData: FormData, savedFileKinds: readonly string[] = []): ProgressSource {
+  const chosenKinds = CAREGIVER_FILE_PICKERS.filter((picker) =>
+    formData.getAll(picker.field).some((value) => typeof value !== 'string' && value.size > 0 && value.name !== ''),
+  ).map((picker) => picker.kind)
+  const reader: ValueReader = {
+    text: (name) => {
+      const value = formData.get(name)
+      return typeof value === 'string' ? value : ''
+    },
+    list: (name) => formData.getAll(name).filter((value) => typeof value === 'string'),
+  }
+  return sourceFromValues(reader, [...savedFileKinds, ...chosenKinds])
+}
+
+/**
+ * The progress source from the values a refused post echoes back (a string,
+ * or a list for the checkboxes), plus the files the application already
+ * holds. A refused post stores none of its files, so they do not count.
+ */
+export function progressSourceFromSubmitted(values: Record<string, unknown>, savedFileKinds: readonly string[] = []): ProgressSource {
+  const reader: ValueReader = {
+    text: (name) => {
+      const value = values[name]
+      return typeof value === 'string' ? value : ''
+    },
+    list: (name) => {
+      const value = values[name]
+      if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string')
+      return typeof value === 'string' && value ? [value] : []
+    },
+  }
+  return sourceFromValues(reader, [...savedFileKinds])
 }
 
 // ---------------------------------------------------------------------------

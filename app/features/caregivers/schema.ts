@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
 import { blankToUndefined, requiredText, requiredPhone, addressFields } from '~/lib/schema-fields'
 import {
   CAREGIVER_FILE_PICKERS,
@@ -312,12 +313,25 @@ export function describeCaregiverActivity(action: string, details: Record<string
 
 export const CAREGIVER_PAGE_SIZE = 12
 
+/** The orders the list offers (`-` for descending); anything else is newest first. */
+export const CAREGIVER_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
+export type CaregiverSort = (typeof CAREGIVER_SORTS)[number]
+
+/** The 'Sort by' choices, newest first at the top. */
+export const CAREGIVER_SORT_OPTIONS = sortOptions([
+  { column: 'created', label: 'Added' },
+  { column: 'name', label: 'Name' },
+  { column: 'status', label: 'Status' },
+])
+
 export const caregiverListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
   status: z.enum(CAREGIVER_STATUSES).optional().catch(undefined),
   specialization: z.enum(SPECIALIZATIONS).optional().catch(undefined),
   backgroundCheckStatus: z.enum(BACKGROUND_CHECK_STATUSES).optional().catch(undefined),
-  view: z.enum(['cards', 'table']).catch('table'),
+  sort: z.enum(CAREGIVER_SORTS).catch(DEFAULT_SORT),
+  /** Undefined when the URL names none: the page then picks by screen width. */
+  view: z.enum(['cards', 'table']).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(CAREGIVER_PAGE_SIZE),
 })
@@ -329,7 +343,8 @@ export function parseCaregiverListQuery(searchParams: URLSearchParams, defaults:
     status: searchParams.get('status') || undefined,
     specialization: searchParams.get('specialization') || undefined,
     backgroundCheckStatus: searchParams.get('backgroundCheckStatus') || undefined,
-    view: searchParams.get('view') ?? 'table',
+    sort: searchParams.get('sort') || DEFAULT_SORT,
+    view: searchParams.get('view') || undefined,
     page: searchParams.get('page') ?? 1,
     pageSize: searchParams.get('pageSize') ?? defaults.pageSize ?? CAREGIVER_PAGE_SIZE,
   })

@@ -2,7 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
-import { DOCUMENT_PAGE_SIZE } from '~/features/documents/schema'
+import { DOCUMENT_PAGE_SIZE, type DocumentSort } from '~/features/documents/schema'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import type { ReceivedFile } from '~/features/documents/upload.server'
@@ -28,7 +28,15 @@ export const documentSelect = {
   createdAt: true,
 } as const
 
-type ListQuery = { q: string; category?: string; type?: string; page: number; pageSize?: number }
+type ListQuery = { q: string; category?: string; type?: string; sort?: DocumentSort; page: number; pageSize?: number }
+
+/** Each order ends with the id, so rows that tie keep their place from page to page. */
+const DOCUMENT_ORDER: Record<DocumentSort, Prisma.DocumentOrderByWithRelationInput[]> = {
+  '-created': NEWEST_FIRST,
+  created: [{ createdAt: 'asc' }, { id: 'asc' }],
+  name: [{ name: 'asc' }, { id: 'asc' }],
+  '-name': [{ name: 'desc' }, { id: 'desc' }],
+}
 
 /** The search looks for every word in the name or the description. */
 /** A list shows documents: the trail keeps which ones, and for what search. */
@@ -47,7 +55,7 @@ export async function listDocuments(query: ListQuery, actor: Actor, { pastTheEnd
   const { rows, total, page } = await paginate(
     {
       count: () => prisma.document.count({ where }),
-      findMany: (window) => prisma.document.findMany({ where, select: documentSelect, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.document.findMany({ where, select: documentSelect, orderBy: DOCUMENT_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize ?? DOCUMENT_PAGE_SIZE, pastTheEnd },
   )
@@ -124,8 +132,9 @@ export async function updateDocument(id: string, input: { name: string; descript
 export async function deleteDocument(id: string, actor: Actor) {
   const { storageKey } = await changeExisting('Document', id, () =>
     prisma.$transaction(async (tx) => {
-      const deleted = await tx.document.delete({ where: { id }, select: { storageKey: true } })
-      await recordAudit({ actor, action: 'delete', entityType: 'Document', entityId: id }, tx)
+      const deleted = await tx.document.delete({ where: { id }, select: { storageKey: true, name: true } })
+      // The record is gone, so the entry keeps what it was called.
+      await recordAudit({ actor, action: 'delete', entityType: 'Document', entityId: id, details: { name: deleted.name } }, tx)
       return deleted
     }),
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
 
 export const DOCUMENT_CATEGORIES = [
   { value: 'general', label: 'General' },
@@ -38,10 +39,21 @@ export const documentEditSchema = z.object({
   description: z.preprocess(blank, z.string().trim().max(1000, { message: 'Description must be less than 1000 characters' }).optional()),
 })
 
+/** The orders the list offers (`-` for descending); anything else is newest first. */
+export const DOCUMENT_SORTS = ['-created', 'created', 'name', '-name'] as const
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number]
+
+/** The 'Sort by' choices, newest first at the top. */
+export const DOCUMENT_SORT_OPTIONS = sortOptions([
+  { column: 'created', label: 'Uploaded' },
+  { column: 'name', label: 'Name' },
+])
+
 export const documentListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
   category: z.enum(categoryValues).optional().catch(undefined),
   type: z.string().uuid().optional().catch(undefined),
+  sort: z.enum(DOCUMENT_SORTS).catch(DEFAULT_SORT),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 })
 
@@ -50,6 +62,7 @@ export function parseDocumentListQuery(params: URLSearchParams) {
     q: params.get('q') ?? '',
     category: params.get('category') || undefined,
     type: params.get('type') || undefined,
+    sort: params.get('sort') || DEFAULT_SORT,
     page: params.get('page') ?? 1,
   })
 }

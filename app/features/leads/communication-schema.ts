@@ -20,6 +20,16 @@ export const COMMUNICATION_STATUSES = [
   { value: 'cancelled', label: 'Cancelled' },
 ] as const
 
+/**
+ * Where a save leaves the user on the lead's page, as element ids (URL
+ * fragments): the entry logged or changed, or the history's heading once an
+ * entry is deleted. Never the page's buttons, some of which act at once.
+ */
+export function communicationEntryId(communicationId: string) {
+  return `communication-${communicationId}`
+}
+export const COMMUNICATIONS_HEADING_ID = 'communications-heading'
+
 const values = <T extends ReadonlyArray<{ value: string }>>(options: T) =>
   options.map((option) => option.value) as [T[number]['value'], ...Array<T[number]['value']>]
 

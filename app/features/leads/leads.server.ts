@@ -2,7 +2,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { isUuid } from '~/lib/ids'
 import type { Actor } from '~/platform/actor'
 import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
-import type { LeadInput, LeadListQuery } from '~/features/leads/schema'
+import type { LeadInput, LeadListQuery, LeadSort } from '~/features/leads/schema'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
@@ -27,7 +27,17 @@ export function leadSearchWhere(q: string): Prisma.LeadWhereInput | undefined {
   return textSearchWhere(q)
 }
 
-type ListQuery = Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'>
+type ListQuery = Pick<LeadListQuery, 'q' | 'status' | 'source' | 'page' | 'pageSize'> & { sort?: LeadSort }
+
+/** Each order ends with the id, so rows that tie keep their place from page to page. */
+const LEAD_ORDER: Record<LeadSort, Prisma.LeadOrderByWithRelationInput[]> = {
+  '-created': NEWEST_FIRST,
+  created: [{ createdAt: 'asc' }, { id: 'asc' }],
+  name: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+  '-name': [{ lastName: 'desc' }, { firstName: 'desc' }, { id: 'desc' }],
+  status: [{ status: 'asc' }, ...NEWEST_FIRST],
+  '-status': [{ status: 'desc' }, ...NEWEST_FIRST],
+}
 
 function leadListWhere(query: ListQuery): Prisma.LeadWhereInput {
   return {
@@ -50,7 +60,7 @@ export async function listLeads(query: ListQuery, actor: Actor) {
   const { rows, total, page } = await paginate(
     {
       count: () => prisma.lead.count({ where }),
-      findMany: (window) => prisma.lead.findMany({ where, select: leadListSelect, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.lead.findMany({ where, select: leadListSelect, orderBy: LEAD_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
@@ -146,8 +156,9 @@ export async function markLeadLost(id: string, actor: Actor) {
 export async function deleteLead(id: string, actor: Actor) {
   await changeExisting('Lead', id, () =>
     prisma.$transaction(async (tx) => {
-      await tx.lead.delete({ where: { id } })
-      await recordAudit({ actor, action: 'delete', entityType: 'Lead', entityId: id }, tx)
+      const deleted = await tx.lead.delete({ where: { id }, select: { firstName: true, lastName: true } })
+      // The record is gone, so the entry keeps what it was called.
+      await recordAudit({ actor, action: 'delete', entityType: 'Lead', entityId: id, details: { name: `${deleted.firstName} ${deleted.lastName}` } }, tx)
     }),
   )
 }
@@ -194,7 +205,7 @@ export async function listLeadsForApi(query: ListQuery, actor: Actor) {
   const { rows, total } = await paginate(
     {
       count: () => prisma.lead.count({ where }),
-      findMany: (window) => prisma.lead.findMany({ where, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.lead.findMany({ where, orderBy: LEAD_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,
   )

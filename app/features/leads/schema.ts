@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { storableText } from '~/lib/form-input'
+import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
 import { blankToUndefined, optionalText, addressFields, formatPhone } from '~/lib/schema-fields'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
@@ -74,11 +75,23 @@ export type LeadInput = z.infer<typeof leadSchema>
 
 export const LEAD_PAGE_SIZE = 12
 
-/** The list's URL query: search, filters, view and page. */
+/** The orders the list offers (`-` for descending); anything else is newest first. */
+export const LEAD_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
+export type LeadSort = (typeof LEAD_SORTS)[number]
+
+/** The 'Sort by' choices, newest first at the top. */
+export const LEAD_SORT_OPTIONS = sortOptions([
+  { column: 'created', label: 'Created' },
+  { column: 'name', label: 'Name' },
+  { column: 'status', label: 'Status' },
+])
+
+/** The list's URL query: search, filters, order, view and page. */
 export const leadListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   source: z.string().trim().max(50).transform(storableText).optional().catch(undefined),
+  sort: z.enum(LEAD_SORTS).catch(DEFAULT_SORT),
   view: z.enum(['cards', 'table']).catch('cards'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(LEAD_PAGE_SIZE),
@@ -90,6 +103,7 @@ export function parseLeadListQuery(searchParams: URLSearchParams): LeadListQuery
     q: searchParams.get('q') ?? '',
     status: searchParams.get('status') || undefined,
     source: searchParams.get('source') || undefined,
+    sort: searchParams.get('sort') || DEFAULT_SORT,
     view: searchParams.get('view') ?? 'cards',
     page: searchParams.get('page') ?? 1,
     pageSize: searchParams.get('pageSize') ?? LEAD_PAGE_SIZE,

@@ -5,6 +5,7 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
+  parse,
   useForm,
 } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
@@ -21,13 +22,16 @@ import {
   MAX_EMERGENCY_CONTACTS,
   POLICY_HOLDER_RELATIONSHIPS,
   REGISTRATION_STEPS,
+  REGISTRATION_STEP_HEADING_ID,
   type RegistrationStep,
   WEEKDAY_OPTIONS,
   registrationProgress,
   registrationStatusLabel,
+  stepLeftBlank,
   stepSchemas,
 } from '~/features/patients/schema'
 import { cn } from '~/lib/misc'
+import { useHydrated } from '~/lib/use-hydrated'
 import { dateIn } from '~/lib/time'
 import { useTimeZone } from '~/platform/auth/user'
 
@@ -62,9 +66,7 @@ export function RegistrationProgress({
   return (
     <nav aria-label="Registration steps" className="mb-5">
       <div className="mb-2 flex items-center justify-between text-sm">
-        <span className="font-medium">
-          Step {REGISTRATION_STEPS.indexOf(current) + 1} of {REGISTRATION_STEPS.length}: {current.label}
-        </span>
+        <span className="font-medium">Registration progress</span>
         <span className="text-slate-700">{progress}% complete</span>
       </div>
       <div
@@ -159,10 +161,17 @@ export function RegistrationStepForm({
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Back from a step left blank is not a save: the server only goes back, so nothing is asked for.
+    onValidate: ({ formData }) =>
+      formData.get('intent') === 'back' && stepLeftBlank(formData)
+        ? parse(formData, { resolve: () => ({ value: {} }) })
+        : parseWithZod(formData, { schema }),
   })
+  const hydrated = useHydrated()
   const busy = navigation.state === 'submitting'
   const index = REGISTRATION_STEPS.indexOf(step)
+  // Under the dialog's title: an h2 on the page without JavaScript, an h3 in the dialog.
+  const StepHeading = hydrated ? 'h3' : 'h2'
   const isLast = index === REGISTRATION_STEPS.length - 1
   const field = (name: string) => fields[name] as FieldMetadata<string>
   const text = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}, className?: string) => (
@@ -183,6 +192,14 @@ export function RegistrationStepForm({
       <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true">
         Next
       </button>
+      {/*
+        Each save lands here (the URL's fragment names it): it says which step
+        is open, and Tab goes on to the step's first field. Room is kept above
+        it when scrolled to, so the progress stays in view.
+      */}
+      <StepHeading id={REGISTRATION_STEP_HEADING_ID} tabIndex={-1} className="scroll-mt-[40vh] text-base font-semibold">
+        Step {index + 1} of {REGISTRATION_STEPS.length}: {step.label}
+      </StepHeading>
       <FormErrors id={form.errorId} errors={form.errors} />
       {step.key === 'personal' ? (
         <div className={sectionClass}>

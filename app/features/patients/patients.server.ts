@@ -9,6 +9,7 @@ import {
   type MedicalHistory,
   type PatientApiInput,
   type PatientListQuery,
+  type PatientSort,
   type PersonalInfo,
   REGISTRATION_STEPS,
   type StepKey,
@@ -68,7 +69,17 @@ function stepData<K extends StepKey>(step: K, value: StepValues[K]): Prisma.Pati
   throw new Error(`Unknown registration step: ${String(step)}`)
 }
 
-export type ListQuery = Pick<PatientListQuery, 'q' | 'status' | 'date' | 'careType' | 'page' | 'pageSize'>
+export type ListQuery = Pick<PatientListQuery, 'q' | 'status' | 'date' | 'careType' | 'page' | 'pageSize'> & { sort?: PatientSort }
+
+/** Each order ends with the id, so rows that tie keep their place from page to page. */
+const PATIENT_ORDER: Record<PatientSort, Prisma.PatientOrderByWithRelationInput[]> = {
+  '-created': NEWEST_FIRST,
+  created: [{ createdAt: 'asc' }, { id: 'asc' }],
+  name: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+  '-name': [{ lastName: 'desc' }, { firstName: 'desc' }, { id: 'desc' }],
+  status: [{ registrationStatus: 'asc' }, ...NEWEST_FIRST],
+  '-status': [{ registrationStatus: 'desc' }, ...NEWEST_FIRST],
+}
 
 function patientListWhere(query: ListQuery, timeZone: string, now: Date): Prisma.PatientWhereInput {
   return {
@@ -115,7 +126,7 @@ export async function listPatients(query: ListQuery, actor: Actor, timeZone: str
   const { rows, total, page } = await paginate(
     {
       count: () => prisma.patient.count({ where }),
-      findMany: (window) => prisma.patient.findMany({ where, select: listSelect, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.patient.findMany({ where, select: listSelect, orderBy: PATIENT_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
   )
@@ -414,7 +425,7 @@ export async function listPatientsForApi(query: ListQuery, actor: Actor, timeZon
   const { rows, total } = await paginate(
     {
       count: () => prisma.patient.count({ where }),
-      findMany: (window) => prisma.patient.findMany({ where, orderBy: NEWEST_FIRST, ...window }),
+      findMany: (window) => prisma.patient.findMany({ where, orderBy: PATIENT_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,
   )

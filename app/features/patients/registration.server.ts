@@ -2,7 +2,15 @@ import { parseWithZod } from '~/lib/form-input'
 import { json, redirect } from '@remix-run/node'
 import { type PatientRecord, saveRegistrationStep } from '~/features/patients/patients.server'
 import { fromDateColumn } from '~/lib/date-column'
-import { REGISTRATION_STEPS, type RegistrationStep, nextStep, stepSchemas } from '~/features/patients/schema'
+import {
+  REGISTRATION_STATUS_HEADING_ID,
+  REGISTRATION_STEPS,
+  REGISTRATION_STEP_HEADING_ID,
+  type RegistrationStep,
+  nextStep,
+  stepLeftBlank,
+  stepSchemas,
+} from '~/features/patients/schema'
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -19,11 +27,22 @@ export function registrationLocations(request: Request) {
   const params = new URLSearchParams(url.search)
   params.delete('leadId')
   const search = params.toString() ? `?${params}` : ''
+  const closeTo = dialogExitPath(params, '/patients')
   return {
     search,
-    closeTo: dialogExitPath(params, '/patients'),
+    closeTo,
     stepPath: (patientId: string, step: RegistrationStep) => `/patients/${patientId}/register/${step.slug}${search}`,
+    /** After a save: the step opened next, at its heading. */
+    stepAfterSave: (patientId: string, step: RegistrationStep) =>
+      `/patients/${patientId}/register/${step.slug}${search}#${REGISTRATION_STEP_HEADING_ID}`,
+    /** After a save that closes the dialog: the profile lands on its status; a list as it was. */
+    closeAfterSave: (patientId: string) => (closeTo === `/patients/${patientId}` ? profileAfterSave(patientId) : closeTo),
   }
+}
+
+/** The profile at its registration status, where a submission or an approval leaves the user. */
+export function profileAfterSave(patientId: string) {
+  return `/patients/${patientId}#${REGISTRATION_STATUS_HEADING_ID}`
 }
 
 /** A step may be opened once saved, or when it is the next one to fill in: steps are not skipped. */
@@ -63,14 +82,6 @@ export function stepDefaults(patient: PatientRecord, step: RegistrationStep): Re
 
 export type StepIntent = 'back' | 'close' | 'next'
 
-/** True when every field of the step was left blank (the button's own name aside). */
-function nothingEntered(formData: FormData) {
-  for (const [name, value] of formData) {
-    if (name === 'intent') continue
-    if (typeof value !== 'string' || value.trim() !== '') return false
-  }
-  return true
-}
 
 function stepIntent(formData: FormData): StepIntent {
   const intent = formData.get('intent')
@@ -94,14 +105,14 @@ export async function handleStepSubmission({
   userId: string
 }) {
   const formData = await request.formData()
-  const { closeTo, stepPath } = registrationLocations(request)
+  const { closeAfterSave, stepAfterSave } = registrationLocations(request)
   const index = REGISTRATION_STEPS.indexOf(step)
   const intent = stepIntent(formData)
   const previous = index > 0 ? REGISTRATION_STEPS[index - 1] : undefined
   // Back from a step never saved and left empty only goes back: saving it
   // would mark an untouched step done, and validating it would block the way.
-  if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && nothingEntered(formData)) {
-    return redirect(stepPath(patient.id, previous))
+  if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && stepLeftBlank(formData)) {
+    return redirect(stepAfterSave(patient.id, previous))
   }
   const submission = parseWithZod(formData, { schema: stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key] })
   // Adding or removing a contact row (without JavaScript) is a round trip, not a save.
@@ -113,15 +124,15 @@ export async function handleStepSubmission({
   } catch (error) {
     return formFailure(error, submission, 'Failed to update patient')
   }
-  if (intent === 'back' && previous) return redirect(stepPath(saved.id, previous))
+  if (intent === 'back' && previous) return redirect(stepAfterSave(saved.id, previous))
   if (intent === 'next' && index < REGISTRATION_STEPS.length - 1) {
-    return redirect(stepPath(saved.id, REGISTRATION_STEPS[index + 1]!))
+    return redirect(stepAfterSave(saved.id, REGISTRATION_STEPS[index + 1]!))
   }
   if (intent === 'next') {
     // The last step: the registration goes to review on the profile.
     const remaining = nextStep(saved.completedSteps)
     return redirectWithToast(
-      remaining ? stepPath(saved.id, remaining) : `/patients/${saved.id}`,
+      remaining ? stepAfterSave(saved.id, remaining) : profileAfterSave(saved.id),
       {
         title: 'Patient updated successfully',
         description: remaining
@@ -132,5 +143,5 @@ export async function handleStepSubmission({
       },
     )
   }
-  return redirectWithToast(closeTo, { title: 'Patient updated successfully' })
+  return redirectWithToast(closeAfterSave(saved.id), { title: 'Patient updated successfully' })
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { blankToUndefined, requiredText, optionalText, requiredPhone, optionalPhone, addressFields } from '~/lib/schema-fields'
 import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
+import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
 
 /**
  * Patient registration: five steps, each with its own form and
@@ -16,6 +17,26 @@ export const REGISTRATION_STEPS = [
 ] as const
 export type RegistrationStep = (typeof REGISTRATION_STEPS)[number]
 export type StepKey = RegistrationStep['key']
+
+/**
+ * Where each registration button leaves the user, as the id of the heading it
+ * returns to (a URL fragment): the step now open, or the profile's status.
+ */
+export const REGISTRATION_STEP_HEADING_ID = 'registration-step'
+export const REGISTRATION_STATUS_HEADING_ID = 'registration-status'
+
+/**
+ * True when every field of a step was left blank (the button's own name
+ * aside): Back from such a step only goes back, in the browser and on the
+ * server, instead of asking for the fields it would save.
+ */
+export function stepLeftBlank(formData: FormData) {
+  for (const [name, value] of formData) {
+    if (name === 'intent' || name.startsWith('__')) continue
+    if (typeof value !== 'string' || value.trim() !== '') return false
+  }
+  return true
+}
 
 export function stepBySlug(slug: string | undefined) {
   return REGISTRATION_STEPS.find((step) => step.slug === slug)
@@ -276,12 +297,25 @@ export function statusAfterSave(current: string, completedSteps: readonly string
 
 export const PATIENT_PAGE_SIZE = 12
 
+/** The orders the list offers (`-` for descending); anything else is newest first. */
+export const PATIENT_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
+export type PatientSort = (typeof PATIENT_SORTS)[number]
+
+/** The 'Sort by' choices, newest first at the top. */
+export const PATIENT_SORT_OPTIONS = sortOptions([
+  { column: 'created', label: 'Registered' },
+  { column: 'name', label: 'Name' },
+  { column: 'status', label: 'Status' },
+])
+
 export const patientListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
   status: z.enum(['in-progress', 'pending-review', 'complete']).optional().catch(undefined),
   date: z.enum(DATE_RANGES).optional().catch(undefined),
   careType: z.enum(valuesOf(CARE_TYPES)).optional().catch(undefined),
-  view: z.enum(['table', 'cards']).catch('table'),
+  sort: z.enum(PATIENT_SORTS).catch(DEFAULT_SORT),
+  /** Undefined when the URL names none: the page then picks by screen width. */
+  view: z.enum(['table', 'cards']).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(PATIENT_PAGE_SIZE),
 })
@@ -293,7 +327,8 @@ export function parsePatientListQuery(searchParams: URLSearchParams, defaults: {
     status: searchParams.get('status') || undefined,
     date: searchParams.get('date') || undefined,
     careType: searchParams.get('careType') || undefined,
-    view: searchParams.get('view') ?? 'table',
+    sort: searchParams.get('sort') || DEFAULT_SORT,
+    view: searchParams.get('view') || undefined,
     page: searchParams.get('page') ?? 1,
     pageSize: searchParams.get('pageSize') ?? defaults.pageSize ?? PATIENT_PAGE_SIZE,
   })

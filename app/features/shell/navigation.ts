@@ -14,5 +14,13 @@ export const SIDEBAR_ENTRIES: ReadonlyArray<{ label: string; to: string; icon: I
   { label: 'Settings', to: '/settings', icon: 'settings' },
 ]
 
+/** The widths a person can choose. */
 export const SIDEBAR_STATES = ['wide', 'narrow'] as const
 export type SidebarState = (typeof SIDEBAR_STATES)[number]
+
+/**
+ * What the sidebar shows: the person's choice, or 'auto' until they make one
+ * (narrow on a tablet, wide from 1024 px: CSS decides, so the server need not
+ * know the screen).
+ */
+export type SidebarPreference = SidebarState | 'auto'

@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node'
-import { SIDEBAR_STATES, type SidebarState } from '~/features/shell/navigation'
+import { SIDEBAR_STATES, type SidebarPreference, type SidebarState } from '~/features/shell/navigation'
 
 /** The sidebar width preference: a plain cookie, so it works without JavaScript. */
 const sidebarCookie = createCookie('sidebar', {
@@ -9,9 +9,10 @@ const sidebarCookie = createCookie('sidebar', {
   maxAge: 60 * 60 * 24 * 365,
 })
 
-export async function getSidebarState(request: Request): Promise<SidebarState> {
+/** The width the person chose, or 'auto' when they have not chosen. */
+export async function getSidebarPreference(request: Request): Promise<SidebarPreference> {
   const value = await sidebarCookie.parse(request.headers.get('cookie'))
-  return SIDEBAR_STATES.includes(value) ? value : 'wide'
+  return SIDEBAR_STATES.includes(value) ? value : 'auto'
 }
 
 export function serializeSidebarState(state: SidebarState) {

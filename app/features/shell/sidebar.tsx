@@ -1,45 +1,114 @@
 import { Form, NavLink, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { Icon } from '~/components/icons'
+import { useHydrated } from '~/lib/use-hydrated'
 import { cn } from '~/lib/misc'
-import { SIDEBAR_ENTRIES, type SidebarState } from '~/features/shell/navigation'
+import { SIDEBAR_ENTRIES, type SidebarPreference } from '~/features/shell/navigation'
 import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
 
+type ShellUser = { name: string; email: string; role: string }
+
+/** How each preference looks: CSS alone picks the width for 'auto', so it is right before any script runs. */
+const LOOK = {
+  wide: { aside: 'w-48', label: 'truncate', block: '', tooltip: null },
+  narrow: { aside: 'w-16', label: 'sr-only', block: 'sr-only', tooltip: '' },
+  auto: {
+    aside: 'w-16 lg:w-48',
+    label: 'sr-only lg:not-sr-only lg:truncate',
+    block: 'sr-only lg:not-sr-only',
+    tooltip: 'lg:peer-hover:hidden lg:peer-focus-visible:hidden',
+  },
+} as const satisfies Record<SidebarPreference, { aside: string; label: string; block: string; tooltip: string | null }>
+
 /**
- * Wide (12rem, icons and labels) or narrow (4rem, icons only). Small screens
- * always get the narrow form. Toggling posts a form, so it works without
- * JavaScript; with it, the change shows at once.
+ * The label of an icon-only entry, shown beside the rail while the control
+ * just before it (a `peer`) is hovered or focused. It follows the control
+ * rather than sitting inside it, so the control's text stays its label alone.
+ * `fixed` with no top: it stays on the line of its flex parent, centred (its
+ * static position), yet escapes the rail's scroll box, which would clip it.
+ * Hidden from assistive technology, which reads the control's own label.
  */
-export function Sidebar({
-  state,
-  user,
-}: {
-  state: SidebarState
-  user: { name: string; email: string; role: string }
-}) {
+function Tooltip({ text, className }: { text: string; className: string | null }) {
+  if (className === null) return null
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'pointer-events-none fixed left-[4.25rem] z-50 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow peer-hover:block peer-focus-visible:block',
+        className,
+      )}
+    >
+      {text}
+    </span>
+  )
+}
+
+const itemClass =
+  'peer flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-2 text-sm coarse:min-h-11'
+
+function navItemClass({ isActive }: { isActive: boolean }) {
+  return cn(itemClass, 'font-medium', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
+}
+
+function BrandMark() {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-blue-700 text-sm font-bold text-white"
+    >
+      HP
+    </span>
+  )
+}
+
+function roleLabel(role: string) {
+  return isRole(role) ? ROLE_LABELS[role] : role
+}
+
+/**
+ * The sidebar from 640 px up: wide (12rem, icons and labels) or narrow (4rem,
+ * icons only, labels as tooltips). Until the person chooses, it is narrow
+ * below 1024 px and wide from there. Toggling posts a form, so it works
+ * without JavaScript; with it, the change shows at once. Phones get
+ * `PhoneMenu` instead.
+ */
+export function Sidebar({ state, user }: { state: SidebarPreference; user: ShellUser }) {
   const location = useLocation()
   const fetcher = useFetcher()
   const pending = fetcher.formData?.get('state')
-  const current: SidebarState = pending === 'wide' || pending === 'narrow' ? pending : state
-  const wide = current === 'wide'
-  const labelClass = wide ? 'sr-only md:not-sr-only md:truncate' : 'sr-only'
+  const current: SidebarPreference = pending === 'wide' || pending === 'narrow' ? pending : state
+  const look = LOOK[current]
   const redirectTo = location.pathname + location.search
+
+  const toggle = (to: 'wide' | 'narrow', className?: string) => (
+    <fetcher.Form method="post" action="/resources/sidebar" className={cn('flex items-center', className)}>
+      <input type="hidden" name="state" value={to} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {to === 'narrow' ? (
+        <button type="submit" aria-label="Collapse sidebar" aria-expanded={true} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
+          <Icon name="chevronLeft" className="h-5 w-5 shrink-0" />
+          <span className="truncate">Collapse</span>
+        </button>
+      ) : (
+        <button type="submit" aria-label="Expand sidebar" aria-expanded={false} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
+          <Icon name="chevronRight" className="h-5 w-5 shrink-0" />
+        </button>
+      )}
+      {to === 'wide' ? <Tooltip text="Expand sidebar" className="" /> : null}
+    </fetcher.Form>
+  )
 
   return (
     <aside
       aria-label="Sidebar"
       className={cn(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white w-16',
-        wide && 'md:w-48',
+        'sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white sm:flex',
+        look.aside,
       )}
     >
       <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-4">
-        <span
-          aria-hidden="true"
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-blue-700 text-sm font-bold text-white"
-        >
-          HP
-        </span>
-        <span className={cn('flex flex-col leading-tight', wide ? 'sr-only md:not-sr-only' : 'sr-only')}>
+        <BrandMark />
+        <span className={cn('flex flex-col leading-tight', look.block)}>
           <span className="text-sm font-semibold">Healthcare Portal</span>
           <span className="text-xs text-slate-600">v1.0</span>
         </span>
@@ -47,66 +116,136 @@ export function Sidebar({
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
         <ul className="flex flex-col gap-1">
           {SIDEBAR_ENTRIES.map((entry) => (
-            <li key={entry.to}>
-              <NavLink
-                to={entry.to}
-                end={entry.to === '/'}
-                title={wide ? undefined : entry.label}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-                    isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
-                  )
-                }
-              >
+            <li key={entry.to} className="flex items-center">
+              <NavLink to={entry.to} end={entry.to === '/'} className={navItemClass}>
                 <Icon name={entry.icon} className="h-5 w-5 shrink-0" />
-                <span className={labelClass}>{entry.label}</span>
+                <span className={look.label}>{entry.label}</span>
               </NavLink>
+              <Tooltip text={entry.label} className={look.tooltip} />
             </li>
           ))}
         </ul>
       </nav>
       <div className="flex flex-col gap-1 border-t border-slate-200 px-2 py-3">
-        <NavLink
-          to="/account"
-          title={wide ? undefined : `${user.name} (account)`}
-          className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm',
-              isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
-            )
-          }
-        >
-          <Icon name="user" className="h-5 w-5 shrink-0" />
-          <span className={cn('flex flex-col', labelClass)}>
-            <span className="font-medium">{user.name}</span>
-            <span className="text-xs text-slate-600">{isRole(user.role) ? ROLE_LABELS[user.role] : user.role}</span>
-          </span>
-        </NavLink>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            title={wide ? undefined : 'Sign out'}
-            className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
-          >
-            <Icon name="logout" className="h-5 w-5 shrink-0" />
-            <span className={labelClass}>Sign out</span>
-          </button>
-        </Form>
-        <fetcher.Form method="post" action="/resources/sidebar" className="hidden md:block">
-          <input type="hidden" name="state" value={wide ? 'narrow' : 'wide'} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
-            type="submit"
-            aria-label={wide ? 'Collapse sidebar' : 'Expand sidebar'}
-            aria-expanded={wide}
-            className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
-          >
-            <Icon name={wide ? 'chevronLeft' : 'chevronRight'} className="h-5 w-5 shrink-0" />
-            <span className={labelClass}>Collapse</span>
-          </button>
-        </fetcher.Form>
+        <div className="flex items-center">
+          <NavLink to="/account" className={navItemClass}>
+            <Icon name="user" className="h-5 w-5 shrink-0" />
+            <span className={cn('flex min-w-0 flex-col', look.block)}>
+              <span className="truncate">{user.name}</span>
+              <span className="truncate text-xs font-normal text-slate-600">{roleLabel(user.role)}</span>
+            </span>
+          </NavLink>
+          <Tooltip text={user.name} className={look.tooltip} />
+        </div>
+        <SignOutButton labelClass={look.label} tooltip={look.tooltip} />
+        {current === 'wide' ? toggle('narrow') : null}
+        {current === 'narrow' ? toggle('wide') : null}
+        {current === 'auto' ? (
+          <>
+            {toggle('wide', 'lg:hidden')}
+            {toggle('narrow', 'hidden lg:flex')}
+          </>
+        ) : null}
       </div>
     </aside>
+  )
+}
+
+function SignOutButton({ labelClass, tooltip }: { labelClass: string; tooltip: string | null }) {
+  return (
+    <Form method="post" action="/logout" className="flex items-center">
+      <button type="submit" className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
+        <Icon name="logout" className="h-5 w-5 shrink-0" />
+        <span className={labelClass}>Sign out</span>
+      </button>
+      <Tooltip text="Sign out" className={tooltip} />
+    </Form>
+  )
+}
+
+/**
+ * Phones (below 640 px) get a top bar instead of the rail: the product mark
+ * and a Menu button that opens the labelled navigation. A <details>, so it
+ * opens without JavaScript; with it, Escape closes it and returns focus to the
+ * button, and a tap outside or a followed link closes it too.
+ */
+export function PhoneMenu({ user }: { user: ShellUser }) {
+  const hydrated = useHydrated()
+  const location = useLocation()
+  const detailsRef = useRef<HTMLDetailsElement>(null)
+  const summaryRef = useRef<HTMLElement>(null)
+  const [open, setOpen] = useState(false)
+
+  // The layout stays mounted across client-side navigation: close on arrival.
+  useEffect(() => {
+    if (detailsRef.current) detailsRef.current.open = false
+  }, [location.key])
+
+  useEffect(() => {
+    if (!open) return
+    const closeOnOutsideTap = (event: PointerEvent) => {
+      if (detailsRef.current && !detailsRef.current.contains(event.target as Node)) detailsRef.current.open = false
+    }
+    document.addEventListener('pointerdown', closeOnOutsideTap)
+    return () => document.removeEventListener('pointerdown', closeOnOutsideTap)
+  }, [open])
+
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:hidden">
+      <span className="flex items-center gap-2">
+        <BrandMark />
+        <span className="text-sm font-semibold">Healthcare Portal</span>
+      </span>
+      <details
+        ref={detailsRef}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !detailsRef.current?.open) return
+          event.preventDefault()
+          detailsRef.current.open = false
+          summaryRef.current?.focus()
+        }}
+      >
+        {/* role=button: a summary has no role of its own in some browsers' and tools' eyes. */}
+        <summary
+          ref={summaryRef}
+          role="button"
+          aria-expanded={hydrated ? open : undefined}
+          aria-controls="phone-menu"
+          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        >
+          <Icon name="menu" className="h-5 w-5 shrink-0" />
+          Menu
+        </summary>
+        <div
+          id="phone-menu"
+          className="absolute inset-x-0 top-full max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white px-2 py-3 shadow-lg"
+        >
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-1">
+              {SIDEBAR_ENTRIES.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end={entry.to === '/'} className={navItemClass}>
+                    <Icon name={entry.icon} className="h-5 w-5 shrink-0" />
+                    <span>{entry.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3">
+            <p className="px-3 text-sm">
+              <span className="font-medium">{user.name}</span>
+              <span className="text-slate-600"> · {roleLabel(user.role)}</span>
+            </p>
+            <NavLink to="/account" className={navItemClass}>
+              <Icon name="user" className="h-5 w-5 shrink-0" />
+              <span>Account</span>
+            </NavLink>
+            <SignOutButton labelClass="" tooltip={null} />
+          </div>
+        </div>
+      </details>
+    </header>
   )
 }
