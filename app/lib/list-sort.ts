@@ -43,3 +43,16 @@ export function sortOptions(columns: ReadonlyArray<{ column: string; label: stri
   })
   return [...options.filter((option) => option.value === DEFAULT_SORT), ...options.filter((option) => option.value !== DEFAULT_SORT)]
 }
+
+/** `name` and `-name` for each of a list's sortable columns. */
+export type SortValue<Column extends string> = Column | `-${Column}`
+
+/**
+ * A list's sortable columns, named once: the values its query schema accepts
+ * (for `z.enum`) and the 'Sort by' choices, which cannot drift apart.
+ */
+export function defineListSorts<const Column extends string>(columns: ReadonlyArray<{ column: Column; label: string }>) {
+  const options = sortOptions(columns) as Array<{ value: SortValue<Column>; label: string }>
+  const values = options.map((option) => option.value) as [SortValue<Column>, ...Array<SortValue<Column>>]
+  return { values, options }
+}

@@ -6,6 +6,8 @@ import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from 
 import { systemActor } from '~/platform/actor'
 import { createLead, deleteLead, listLeads, markLeadLost, updateLead } from '~/features/leads/leads.server'
 import { leadSchema } from '~/features/leads/schema'
+import { communicationSchema } from '~/features/leads/communication-schema'
+import { createCommunication } from '~/features/leads/communications.server'
 
 type AuditRecord = { name: string; href: string | null; deleted: boolean }
 type Entry = {
@@ -91,6 +93,21 @@ describe('what an entry names', () => {
     expect(entries.map((entry) => entry.summary)).toEqual(['Changed: Status (New → Lost)', 'Changed: Last name, Phone'])
     // Named as the record is called now, linked to its page.
     for (const entry of entries) expect(entry.record).toEqual({ name: 'Marisol Quintero-Vega', href: `/leads/${lead.id}`, deleted: false })
+  })
+
+  test("a communication is named by its subject, else by its type as the form labels it, and links to its lead", async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const actor = testActor(user.id)
+    const lead = await createLead(leadInput('Teodora', 'Baptiste'), actor)
+    await createCommunication(lead.id, communicationSchema.parse({ type: 'phone' }), user.id, actor)
+    await createCommunication(lead.id, communicationSchema.parse({ type: 'email', subject: 'Care plan questions' }), user.id, actor)
+
+    const { data } = await auditPage(cookie, `?entityType=Communication&userId=${user.id}`)
+    const records = (data.entries as Entry[]).map((entry) => entry.record)
+    expect(records).toEqual([
+      { name: 'Care plan questions', href: `/leads/${lead.id}`, deleted: false },
+      { name: 'Phone Call communication', href: `/leads/${lead.id}`, deleted: false },
+    ])
   })
 
   test('a user change shows from and to; a password change never shows values', async () => {

@@ -1,6 +1,7 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { isUuid } from '~/lib/ids'
 import { prisma } from '~/platform/db.server'
+import { communicationTypeLabel } from '~/features/leads/communication-schema'
 import { describeChanges, describeListView, describeOther, listedIds } from '~/features/audit-log/describe'
 
 /** A record an entry names: what it is called now (or was, once deleted) and its page while it exists. */
@@ -45,7 +46,7 @@ const LOOKUPS: Record<string, (ids: string[]) => Promise<Array<Found & { id: str
     (await prisma.communication.findMany({ where: { id: { in: ids } }, select: { id: true, leadId: true, subject: true, type: true } })).map(
       (communication) => ({
         id: communication.id,
-        name: communication.subject || `${communication.type.charAt(0).toUpperCase()}${communication.type.slice(1)} communication`,
+        name: communication.subject || `${communicationTypeLabel(communication.type)} communication`,
         href: `/leads/${communication.leadId}`,
       }),
     ),

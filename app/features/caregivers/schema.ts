@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
+import { DEFAULT_SORT, defineListSorts } from '~/lib/list-sort'
 import { blankToUndefined, requiredText, requiredPhone, addressFields } from '~/lib/schema-fields'
 import {
   CAREGIVER_FILE_PICKERS,
@@ -313,16 +313,13 @@ export function describeCaregiverActivity(action: string, details: Record<string
 
 export const CAREGIVER_PAGE_SIZE = 12
 
-/** The orders the list offers (`-` for descending); anything else is newest first. */
-export const CAREGIVER_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
-export type CaregiverSort = (typeof CAREGIVER_SORTS)[number]
-
-/** The 'Sort by' choices, newest first at the top. */
-export const CAREGIVER_SORT_OPTIONS = sortOptions([
+/** The orders the list offers and its 'Sort by' choices; anything else is newest first. */
+export const { values: CAREGIVER_SORTS, options: CAREGIVER_SORT_OPTIONS } = defineListSorts([
   { column: 'created', label: 'Added' },
   { column: 'name', label: 'Name' },
   { column: 'status', label: 'Status' },
 ])
+export type CaregiverSort = (typeof CAREGIVER_SORTS)[number]
 
 export const caregiverListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),

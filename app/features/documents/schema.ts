@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
+import { DEFAULT_SORT, defineListSorts } from '~/lib/list-sort'
 
 export const DOCUMENT_CATEGORIES = [
   { value: 'general', label: 'General' },
@@ -39,15 +39,12 @@ export const documentEditSchema = z.object({
   description: z.preprocess(blank, z.string().trim().max(1000, { message: 'Description must be less than 1000 characters' }).optional()),
 })
 
-/** The orders the list offers (`-` for descending); anything else is newest first. */
-export const DOCUMENT_SORTS = ['-created', 'created', 'name', '-name'] as const
-export type DocumentSort = (typeof DOCUMENT_SORTS)[number]
-
-/** The 'Sort by' choices, newest first at the top. */
-export const DOCUMENT_SORT_OPTIONS = sortOptions([
+/** The orders the list offers and its 'Sort by' choices; anything else is newest first. */
+export const { values: DOCUMENT_SORTS, options: DOCUMENT_SORT_OPTIONS } = defineListSorts([
   { column: 'created', label: 'Uploaded' },
   { column: 'name', label: 'Name' },
 ])
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number]
 
 export const documentListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { storableText } from '~/lib/form-input'
-import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
+import { DEFAULT_SORT, defineListSorts } from '~/lib/list-sort'
 import { blankToUndefined, optionalText, addressFields, formatPhone } from '~/lib/schema-fields'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const
@@ -75,16 +75,13 @@ export type LeadInput = z.infer<typeof leadSchema>
 
 export const LEAD_PAGE_SIZE = 12
 
-/** The orders the list offers (`-` for descending); anything else is newest first. */
-export const LEAD_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
-export type LeadSort = (typeof LEAD_SORTS)[number]
-
-/** The 'Sort by' choices, newest first at the top. */
-export const LEAD_SORT_OPTIONS = sortOptions([
+/** The orders the list offers and its 'Sort by' choices; anything else is newest first. */
+export const { values: LEAD_SORTS, options: LEAD_SORT_OPTIONS } = defineListSorts([
   { column: 'created', label: 'Created' },
   { column: 'name', label: 'Name' },
   { column: 'status', label: 'Status' },
 ])
+export type LeadSort = (typeof LEAD_SORTS)[number]
 
 /** The list's URL query: search, filters, order, view and page. */
 export const leadListQuerySchema = z.object({

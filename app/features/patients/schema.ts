@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { blankToUndefined, requiredText, optionalText, requiredPhone, optionalPhone, addressFields } from '~/lib/schema-fields'
 import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
 import { titleCase } from '~/lib/misc'
-import { DEFAULT_SORT, sortOptions } from '~/lib/list-sort'
+import { DEFAULT_SORT, defineListSorts } from '~/lib/list-sort'
 
 /**
  * Patient registration: five steps, each with its own form and
@@ -297,16 +297,13 @@ export function statusAfterSave(current: string, completedSteps: readonly string
 
 export const PATIENT_PAGE_SIZE = 12
 
-/** The orders the list offers (`-` for descending); anything else is newest first. */
-export const PATIENT_SORTS = ['-created', 'created', 'name', '-name', 'status', '-status'] as const
-export type PatientSort = (typeof PATIENT_SORTS)[number]
-
-/** The 'Sort by' choices, newest first at the top. */
-export const PATIENT_SORT_OPTIONS = sortOptions([
+/** The orders the list offers and its 'Sort by' choices; anything else is newest first. */
+export const { values: PATIENT_SORTS, options: PATIENT_SORT_OPTIONS } = defineListSorts([
   { column: 'created', label: 'Registered' },
   { column: 'name', label: 'Name' },
   { column: 'status', label: 'Status' },
 ])
+export type PatientSort = (typeof PATIENT_SORTS)[number]
 
 export const patientListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
