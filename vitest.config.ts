@@ -33,6 +33,7 @@ export default defineConfig({
             ...(postgresLane ? ['tests/integration-postgres/**/*.test.ts'] : []),
           ],
           setupFiles: ['tests/support/setup-database.ts'],
+          globalSetup: ['tests/support/migrated-database-template.ts'],
         },
       },
     ],

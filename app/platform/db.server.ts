@@ -36,7 +36,15 @@ async function openDatabase(): Promise<Database> {
   return database
 }
 
-export async function startEmbeddedDatabase(dataDir: string): Promise<Database> {
+/**
+ * `initialContents` is a data directory saved by PGlite's dumpDataDir: the
+ * tests start each file's database from one migrated copy instead of running
+ * initdb (about 4 s) every time.
+ */
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  { initialContents }: { initialContents?: Blob } = {},
+): Promise<Database & { dump: () => Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
@@ -51,7 +59,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<Database> 
   const socketDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'))
   let pglite: Awaited<ReturnType<typeof PGlite.create>> | undefined
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: initialContents })
     // The pool keeps one connection, but a connection dropped after an error is
     // replaced while the old socket is still closing: allow that overlap.
     const server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDirectory, '.s.PGSQL.5432'), maxConnections: 4 })
@@ -63,6 +71,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<Database> 
       // PGlite serves one session at a time; concurrent connections through
       // the socket can interleave (electric-sql/pglite#1046).
       poolSize: 1,
+      dump: () => opened.dumpDataDir('none'),
       close: async () => {
         if (closed) return
         closed = true

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'
 import pg from 'pg'
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'))
 Object.assign(process.env, {
@@ -54,7 +54,11 @@ if (serverUrl) {
   }
 } else {
   const { startEmbeddedDatabase } = await import('~/platform/db.server')
-  const database = await startEmbeddedDatabase('memory://')
+  // A copy of the migrated database saved by tests/support/migrated-database-template.ts.
+  const template = inject('migratedDatabaseFile')
+  const database = await startEmbeddedDatabase('memory://', {
+    initialContents: template ? new Blob([fs.readFileSync(template)]) : undefined,
+  })
   process.env.DATABASE_URL = database.url
   // PGlite serves one connection at a time (see app/platform/db.server.ts).
   process.env.DATABASE_POOL_SIZE = '1'
