@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
@@ -10,7 +9,10 @@ import { findUserByEmail } from '~/features/users/users.server'
 import { findSignInUser } from '~/features/users/mfa.server'
 import { recordAudit } from '~/platform/audit.server'
 import { anonymousActor, userActor } from '~/platform/auth/actor.server'
-import { loginSchema } from '~/features/users/auth-schema'
+import { loginSchema } from '~/features/users/forms.server'
+import { formRules } from '~/lib/form-rules.server'
+import type { LoginForm } from '~/features/users/auth-schema'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { InvalidCredentialsError, authenticator, recordThrottledSignIn } from '~/features/users/sign-in.server'
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
@@ -23,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request)
-  return json({ idleMinutes: getEnv().SESSION_IDLE_MINUTES })
+  return json({ idleMinutes: getEnv().SESSION_IDLE_MINUTES, rules: formRules(loginSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,16 +105,16 @@ const plainHttpMessage =
   'network, start it with COOKIE_SECURE=false.'
 
 export default function LoginPage() {
-  const { idleMinutes } = useLoaderData<typeof loader>()
+  const { idleMinutes, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LoginForm>({
     id: 'login',
-    constraint: getZodConstraint(loginSchema),
+    constraint: constraintsOf(rules),
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validateWithRules<LoginForm>(rules),
   })
   const timedOut = searchParams.get('reason') === 'timeout'
 

@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { mfaSignInSchema } from '~/features/users/mfa-schema'
+import { mfaSignInSchema } from '~/features/users/forms.server'
+import { formRules } from '~/lib/form-rules.server'
+import type { MfaSignInForm } from '~/features/users/mfa-schema'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { findSignInUser, verifySignInCode } from '~/features/users/mfa.server'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
 import { recordAudit } from '~/platform/audit.server'
 import { anonymousActor, userActor } from '~/platform/auth/actor.server'
 import { redirectIfSignedIn } from '~/platform/auth/auth.server'
@@ -42,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request)
   const signIn = await readSignInInProgress(request)
   if (!signIn) throw redirect('/login')
-  return json({ email: signIn.user.email })
+  return json({ email: signIn.user.email, rules: formRules(mfaSignInSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -94,15 +96,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifySignInPage() {
-  const { email } = useLoaderData<typeof loader>()
+  const { email, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<MfaSignInForm>({
     id: 'verify-sign-in',
-    constraint: getZodConstraint(mfaSignInSchema),
+    constraint: constraintsOf(rules),
     lastResult,
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaSignInSchema }),
+    onValidate: validateWithRules<MfaSignInForm>(rules),
   })
 
   return (

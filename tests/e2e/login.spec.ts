@@ -16,6 +16,30 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   })
 
+  test("fields are checked in the page as they are left, in the server's words, before anything is sent", async ({ page }) => {
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+    })
+    await page.goto('/login')
+    const email = page.getByLabel('Email')
+    await expect(email).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription('Email is required')
+    await email.fill('not-an-address')
+    await page.keyboard.press('Tab')
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is required')
+    expect(posts).toEqual([])
+    // Once the fields are right, the page no longer objects and the server decides.
+    await email.fill(TEST_USERS.coordinator.email)
+    await page.getByLabel('Password').fill(TEST_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
   test('a wrong password is refused with a generic message', async ({ page }) => {
     await page.goto('/login')
     await page.getByLabel('Email').fill(TEST_USERS.coordinator.email)

@@ -12,6 +12,7 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).max(1000, { message: 'Invalid email or password' }),
   redirectTo: z.string().optional(),
 })
+export type LoginForm = z.input<typeof loginSchema>
 
 /**
  * My account → Change password. `account` is the signed-in user (their email

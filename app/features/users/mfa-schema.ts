@@ -58,6 +58,7 @@ export const mfaSignInSchema = z.object({
     .transform(normalizeCode)
     .refine((code) => isTotpCode(code) || isRecoveryCode(code), { message: SIGN_IN_CODE_MESSAGE }),
 })
+export type MfaSignInForm = z.input<typeof mfaSignInSchema>
 
 export const CONFIRM_IDENTITY_MESSAGE = 'Enter a code from your authenticator app or your password'
 

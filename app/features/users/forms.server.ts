@@ -1,0 +1,8 @@
+/**
+ * The sign-in forms' schemas, for route actions and loaders. Routes import
+ * schemas through this .server module so that Zod never reaches the page's
+ * JavaScript: the browser checks the form with the rules the loader sends
+ * (formRules, ~/lib/form-rules.server.ts).
+ */
+export { loginSchema } from '~/features/users/auth-schema'
+export { mfaSignInSchema } from '~/features/users/mfa-schema'

@@ -1,0 +1,91 @@
+import type { $ZodType } from 'zod/v4/core'
+import type { FieldRules, FormRules } from '~/lib/form-rules'
+import { parseWithZod } from '~/lib/form-input'
+
+/**
+ * What the browser needs to check a form the way its Zod schema would, as
+ * plain data for a loader to send: the constraints Conform puts on the
+ * inputs (required, maxlength, pattern…) and, for each, the message the
+ * schema itself gives. The messages are found by parsing sample values with
+ * the schema, exactly as the action parses a submission, so the browser
+ * repeats the server's words and Zod never has to reach the browser.
+ * Whatever a constraint cannot express (refinements, rules across fields) is
+ * left to the server, whose answer appears beside the same fields.
+ */
+export function formRules(schema: $ZodType): FormRules {
+  const cached = rulesBySchema.get(schema)
+  if (cached) return cached
+  const rules: FormRules = {}
+  for (const [name, fieldSchema] of Object.entries(shapeOf(schema))) {
+    const constraint = textConstraints(fieldSchema)
+    const field: FieldRules = {}
+    // Required is what the server says of an empty field (blank is no value).
+    const [required] = messagesFor(schema, name, '')
+    if (required) field.required = required
+    const shortest = Math.max(constraint.minLength ?? 1, 1)
+    if (constraint.maxLength !== undefined) {
+      const message = newMessage(schema, name, 'a'.repeat(constraint.maxLength + 1), 'a'.repeat(Math.min(shortest, constraint.maxLength)))
+      if (message) field.maxLength = { value: constraint.maxLength, message }
+    }
+    if (constraint.minLength !== undefined && constraint.minLength > 1) {
+      const message = newMessage(schema, name, 'a'.repeat(constraint.minLength - 1), 'a'.repeat(constraint.minLength))
+      if (message) field.minLength = { value: constraint.minLength, message }
+    }
+    if (constraint.pattern !== undefined) field.pattern = constraint.pattern
+    // What the schema says of a value of the right length in the wrong form
+    // (not an email address, not digits): shown when the input's type or
+    // pattern tells the browser the value is malformed.
+    const [malformed] = messagesFor(schema, name, '~'.repeat(Math.min(shortest, constraint.maxLength ?? shortest)))
+    if (malformed) field.malformed = malformed
+    if (Object.keys(field).length > 0) rules[name] = field
+  }
+  rulesBySchema.set(schema, rules)
+  return rules
+}
+
+const rulesBySchema = new WeakMap<$ZodType, FormRules>()
+
+type Definition = { type: string; innerType?: $ZodType; in?: $ZodType; out?: $ZodType; shape?: Record<string, $ZodType> }
+const definition = (schema: $ZodType) => schema._zod.def as unknown as Definition
+
+/** The schema without its optional, default, catch and transform wrappers. */
+function unwrap(schema: $ZodType): $ZodType {
+  const def = definition(schema)
+  if (def.innerType) return unwrap(def.innerType)
+  // z.preprocess(fn, schema) checks with its output; schema.transform(fn) with its input.
+  if (def.type === 'pipe' && def.in && def.out) return unwrap(definition(def.in).type === 'transform' ? def.out : def.in)
+  return schema
+}
+
+/** The fields of an object schema (a form's top level). */
+function shapeOf(schema: $ZodType): Record<string, $ZodType> {
+  return definition(unwrap(schema)).shape ?? {}
+}
+
+/** Length limits and the pattern of a text field, from Zod's record of its checks. */
+function textConstraints(schema: $ZodType) {
+  const inner = unwrap(schema) as $ZodType & { minLength?: number | null; maxLength?: number | null }
+  const def = definition(inner) as Definition & { checks?: Array<{ _zod: { def: { format?: string; pattern?: RegExp } } }> }
+  if (def.type !== 'string') return {}
+  const patterns = (def.checks ?? []).flatMap((check) => (check._zod.def.format === 'regex' && check._zod.def.pattern ? [check._zod.def.pattern] : []))
+  return {
+    minLength: inner.minLength ?? undefined,
+    maxLength: inner.maxLength ?? undefined,
+    // The pattern attribute holds one expression, so only a field with one (and no flags) gets it.
+    pattern: patterns.length === 1 && patterns[0]!.flags === '' ? patterns[0]!.source : undefined,
+  }
+}
+
+function messagesFor(schema: $ZodType, name: string, value: string) {
+  const formData = new FormData()
+  formData.set(name, value)
+  const submission = parseWithZod(formData, { schema })
+  return submission.status === 'error' ? (submission.error?.[name] ?? []) : []
+}
+
+/** The message `value` gets that `acceptable` (the same field, within the limit) does not. */
+function newMessage(schema: $ZodType, name: string, value: string, acceptable: string) {
+  const known = new Set(messagesFor(schema, name, acceptable))
+  const messages = messagesFor(schema, name, value)
+  return messages.find((message) => !known.has(message)) ?? messages[0]
+}
