@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { enableMfaSchema, groupSecret } from '~/features/users/mfa-schema'
+import { groupSecret } from '~/features/users/mfa-codes'
+import { enableMfaSchema } from '~/features/users/forms.server'
+import type { EnableMfaForm } from '~/features/users/mfa-schema'
 import { MFA_ISSUER, enableMfa, getEnrolment } from '~/features/users/mfa.server'
 import { RecoveryCodes } from '~/features/users/mfa-parts'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { userActor } from '~/platform/auth/actor.server'
 import { mfaSetupRequired, requireSession } from '~/platform/auth/auth.server'
 import { destroyUserSessions } from '~/platform/auth/session.server'
@@ -30,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const enrolment = await getEnrolment(user)
   const required = mfaSetupRequired(session)
   return json({
+    rules: formRules(enableMfaSchema),
     email: user.email,
     required,
     redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '',
@@ -97,15 +101,15 @@ export default function TwoFactorSetupPage() {
 }
 
 function Enrolment({ enrolment }: { enrolment: { qrCode: string; secret: string; issuer: string } }) {
-  const { email, redirectTo } = useLoaderData<typeof loader>()
+  const { email, redirectTo, rules } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<EnableMfaForm>({
     id: 'enable-mfa',
-    constraint: getZodConstraint(enableMfaSchema),
+    constraint: constraintsOf(rules),
     lastResult: data && 'result' in data ? data.result : undefined,
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enableMfaSchema }),
+    onValidate: validateWithRules<EnableMfaForm>(rules),
   })
   return (
     <section aria-labelledby="setup-heading" className="rounded-lg border border-slate-200 bg-white p-6">

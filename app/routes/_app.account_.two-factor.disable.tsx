@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { confirmIdentitySchema } from '~/features/users/mfa-schema'
+import { confirmIdentitySchema } from '~/features/users/forms.server'
 import { confirmIdentity, disableMfa, requireUserWithMfa } from '~/features/users/mfa.server'
 import { ConfirmIdentityForm } from '~/features/users/mfa-parts'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { roleRequiresMfa } from '~/platform/auth/auth.server'
 import { formFailureReply } from '~/platform/http/errors.server'
@@ -16,6 +17,7 @@ export const meta: MetaFunction = () => [{ title: 'Turn Off Two-Factor Authentic
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUserWithMfa(request)
   return json({
+    rules: formRules(confirmIdentitySchema),
     email: user.email,
     requiredForRole: roleRequiresMfa(user.role),
   })
@@ -24,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUserWithMfa(request)
   const hideFields = ['code', 'password']
-  const submission = parseWithZod(await request.formData(), { schema: confirmIdentitySchema })
+  const submission = parseWithZod(await request.formData(), {
+    schema: confirmIdentitySchema,
+  })
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   }
@@ -33,14 +37,20 @@ export async function action({ request }: ActionFunctionArgs) {
     await confirmIdentity(user.id, submission.value, actor)
     await disableMfa(user.id, actor)
   } catch (error) {
-    const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), 'Could not turn off two-factor authentication')
+    const { result, init } = await formFailureReply(
+      error,
+      (errors) => submission.reply({ ...errors, hideFields }),
+      'Could not turn off two-factor authentication',
+    )
     return json({ result }, init)
   }
-  return redirectWithToast('/account', { title: 'Two-factor authentication turned off' })
+  return redirectWithToast('/account', {
+    title: 'Two-factor authentication turned off',
+  })
 }
 
 export default function DisableTwoFactorPage() {
-  const { email, requiredForRole } = useLoaderData<typeof loader>()
+  const { email, rules, requiredForRole } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   return (
     <>
@@ -51,9 +61,12 @@ export default function DisableTwoFactorPage() {
         </h2>
         <p className="mb-4 text-sm text-slate-700">
           Without two-factor authentication, your password alone opens the portal. Your recovery codes stop working.
-          {requiredForRole ? ' Your role requires two-factor authentication, so you will set it up again straight away (for example with a new phone).' : ''}
+          {requiredForRole
+            ? ' Your role requires two-factor authentication, so you will set it up again straight away (for example with a new phone).'
+            : ''}
         </p>
         <ConfirmIdentityForm
+          rules={rules}
           id="disable-mfa"
           email={email}
           lastResult={data?.result}

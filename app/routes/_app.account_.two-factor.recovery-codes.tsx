@@ -2,10 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { RECOVERY_CODE_COUNT, confirmIdentitySchema } from '~/features/users/mfa-schema'
+import { RECOVERY_CODE_COUNT } from '~/features/users/mfa-codes'
+import { confirmIdentitySchema } from '~/features/users/forms.server'
 import { confirmIdentity, regenerateRecoveryCodes, requireUserWithMfa } from '~/features/users/mfa.server'
 import { ConfirmIdentityForm, RecoveryCodes } from '~/features/users/mfa-parts'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { formFailureReply } from '~/platform/http/errors.server'
 
@@ -13,13 +15,19 @@ export const meta: MetaFunction = () => [{ title: 'New Recovery Codes | Healthca
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, status } = await requireUserWithMfa(request)
-  return json({ email: user.email, recoveryCodesLeft: status.recoveryCodesLeft })
+  return json({
+    rules: formRules(confirmIdentitySchema),
+    email: user.email,
+    recoveryCodesLeft: status.recoveryCodesLeft,
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUserWithMfa(request)
   const hideFields = ['code', 'password']
-  const submission = parseWithZod(await request.formData(), { schema: confirmIdentitySchema })
+  const submission = parseWithZod(await request.formData(), {
+    schema: confirmIdentitySchema,
+  })
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields }) }, { status: 400 })
   }
@@ -29,14 +37,18 @@ export async function action({ request }: ActionFunctionArgs) {
     await confirmIdentity(user.id, submission.value, actor)
     recoveryCodes = await regenerateRecoveryCodes(user.id, actor)
   } catch (error) {
-    const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), 'Could not make new recovery codes')
+    const { result, init } = await formFailureReply(
+      error,
+      (errors) => submission.reply({ ...errors, hideFields }),
+      'Could not make new recovery codes',
+    )
     return json({ result }, init)
   }
   return json({ recoveryCodes, continueTo: '/account' })
 }
 
 export default function RecoveryCodesPage() {
-  const { email, recoveryCodesLeft } = useLoaderData<typeof loader>()
+  const { email, rules, recoveryCodesLeft } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   return (
     <>
@@ -50,10 +62,11 @@ export default function RecoveryCodesPage() {
               Replace your recovery codes
             </h2>
             <p className="mb-4 text-sm text-slate-700">
-              You have {recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. New codes replace all of them: the
-              old ones stop working. Confirm it is you with a code from your app or your password.
+              You have {recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. New codes replace all of them: the old ones stop
+              working. Confirm it is you with a code from your app or your password.
             </p>
             <ConfirmIdentityForm
+              rules={rules}
               id="regenerate-recovery-codes"
               email={email}
               lastResult={data && 'result' in data ? data.result : undefined}

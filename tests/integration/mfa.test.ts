@@ -174,7 +174,7 @@ describe('signing in with MFA', () => {
     expect((await callRoute(leadsLoader, makeRequest('/leads', { cookie: proof }))).status).toBe(302)
 
     const page = await callRoute(verifyLoader, makeRequest('/login/verify', { cookie: proof }))
-    expect(await page.json()).toEqual({ email: user.email })
+    expect(await page.json()).toMatchObject({ email: user.email })
 
     const verified = await verify(proof, await codeFor(secret))
     expect(verified.status).toBe(302)

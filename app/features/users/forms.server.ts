@@ -5,4 +5,4 @@
  * (formRules, ~/lib/form-rules.server.ts).
  */
 export { loginSchema } from '~/features/users/auth-schema'
-export { mfaSignInSchema } from '~/features/users/mfa-schema'
+export { confirmIdentitySchema, enableMfaSchema, mfaSignInSchema } from '~/features/users/mfa-schema'

@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { confirmIdentitySchema } from '~/features/users/mfa-schema'
-import { parseWithZod } from '~/lib/form-input'
+import type { ConfirmIdentityInput } from '~/features/users/mfa-schema'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
 /** Recovery codes, shown once right after they are made. */
 export function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string }) {
@@ -14,8 +13,8 @@ export function RecoveryCodes({ codes, continueTo }: { codes: string[]; continue
         Save your recovery codes
       </h2>
       <p className="mb-4 text-sm text-slate-700">
-        If you lose your phone, each of these codes signs you in once instead of a code from the app. This is the only
-        time they are shown: print them or keep them in your password manager.
+        If you lose your phone, each of these codes signs you in once instead of a code from the app. This is the only time they are shown:
+        print them or keep them in your password manager.
       </p>
       <ol aria-label="Recovery codes" className="mb-6 grid grid-cols-1 gap-2 font-mono text-base sm:grid-cols-2">
         {codes.map((code) => (
@@ -38,23 +37,26 @@ export function RecoveryCodes({ codes, continueTo }: { codes: string[]; continue
 export function ConfirmIdentityForm({
   id,
   email,
+  rules,
   lastResult,
   submitLabel,
   destructive = false,
 }: {
   id: string
   email: string
+  /** formRules(confirmIdentitySchema), from the loader. */
+  rules: FormRules
   lastResult: SubmissionResult<string[]> | undefined
   submitLabel: string
   destructive?: boolean
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ConfirmIdentityInput>({
     id,
-    constraint: getZodConstraint(confirmIdentitySchema),
+    constraint: constraintsOf(rules),
     lastResult,
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmIdentitySchema }),
+    onValidate: validateWithRules<ConfirmIdentityInput>(rules),
   })
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -72,7 +74,10 @@ export function ConfirmIdentityForm({
       />
       <Field
         labelProps={{ children: 'Or your password' }}
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: 'password' }),
+          autoComplete: 'current-password',
+        }}
         errors={fields.password.errors}
       />
       <div>

@@ -1,41 +1,23 @@
 import { z } from 'zod'
+import { isRecoveryCode, isTotpCode, normalizeCode } from '~/features/users/mfa-codes'
 
 /**
  * Multi-factor authentication forms: enrolment, the second step of sign-in,
  * and the account's confirmations (new recovery codes, turning MFA off).
- * Shared by the actions and the components; the rules live here so the
- * browser and the server agree.
+ * The actions parse with these; the pages check with the rules derived
+ * from them (formRules), so the browser and the server agree.
  */
 
-/** How many recovery codes a user gets at a time. */
-export const RECOVERY_CODE_COUNT = 10
-/** The letters of recovery codes: no 0/o, 1/i/l, so nothing reads as something else. */
-export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
-/** 16 letters of 31: about 79 bits, so a stored SHA-256 cannot be reversed by guessing. */
-export const RECOVERY_CODE_LENGTH = 16
-
-/** How people type codes: with spaces or dashes between groups, in either case. */
-export function normalizeCode(value: string) {
-  return value.replace(/[\s-]/g, '').toLowerCase()
-}
-
-export function isTotpCode(value: string) {
-  return /^\d{6}$/.test(value)
-}
-
-export function isRecoveryCode(value: string) {
-  return value.length === RECOVERY_CODE_LENGTH && [...value].every((letter) => RECOVERY_CODE_ALPHABET.includes(letter))
-}
-
-/** 'abcdefghjkmnpqrs' → 'abcd-efgh-jkmn-pqrs', as recovery codes are shown. */
-export function formatRecoveryCode(code: string) {
-  return code.match(/.{1,4}/g)!.join('-')
-}
-
-/** A base32 secret in groups of four, for typing it into an app by hand. */
-export function groupSecret(secret: string) {
-  return secret.match(/.{1,4}/g)!.join(' ')
-}
+export {
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_LENGTH,
+  normalizeCode,
+  isTotpCode,
+  isRecoveryCode,
+  formatRecoveryCode,
+  groupSecret,
+} from '~/features/users/mfa-codes'
 
 const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app'
 
@@ -46,7 +28,11 @@ const totpCode = z
   .refine(isTotpCode, { message: TOTP_CODE_MESSAGE })
 
 /** /account/two-factor: the first code from the app switches MFA on. */
-export const enableMfaSchema = z.object({ code: totpCode, redirectTo: z.string().optional() })
+export const enableMfaSchema = z.object({
+  code: totpCode,
+  redirectTo: z.string().optional(),
+})
+export type EnableMfaForm = z.input<typeof enableMfaSchema>
 
 const SIGN_IN_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app or one of your recovery codes'
 
@@ -56,7 +42,9 @@ export const mfaSignInSchema = z.object({
     .string({ error: SIGN_IN_CODE_MESSAGE })
     .max(100, { message: SIGN_IN_CODE_MESSAGE })
     .transform(normalizeCode)
-    .refine((code) => isTotpCode(code) || isRecoveryCode(code), { message: SIGN_IN_CODE_MESSAGE }),
+    .refine((code) => isTotpCode(code) || isRecoveryCode(code), {
+      message: SIGN_IN_CODE_MESSAGE,
+    }),
 })
 export type MfaSignInForm = z.input<typeof mfaSignInSchema>
 
@@ -81,3 +69,4 @@ export const confirmIdentitySchema = z
     message: CONFIRM_IDENTITY_MESSAGE,
     path: ['code'],
   })
+export type ConfirmIdentityInput = z.input<typeof confirmIdentitySchema>
