@@ -1,11 +1,12 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { updateLead, viewLead } from '~/features/leads/leads.server'
-import { leadSchema } from '~/features/leads/schema'
+import { leadSchema } from '~/features/leads/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead, closeTo: dialogExitPath(request, '/leads') })
+  return json({ lead, closeTo: dialogExitPath(request, '/leads'), rules: formRules(leadSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,11 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditLead() {
-  const { lead, closeTo } = useLoaderData<typeof loader>()
+  const { lead, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title={`Edit Lead - ${lead.firstName} ${lead.lastName}`} closeTo={closeTo} size="lg">
-      <LeadForm lead={lead} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Lead" />
+      <LeadForm rules={rules} lead={lead} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Lead" />
     </RouteDialog>
   )
 }

@@ -1,11 +1,12 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { LeadForm } from '~/features/leads/lead-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createLead } from '~/features/leads/leads.server'
-import { leadSchema } from '~/features/leads/schema'
+import { leadSchema } from '~/features/leads/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { leadCreatedToast } from '~/features/leads/messages'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: 'Add New Lead | Healthcare Por
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ closeTo: dialogExitPath(request, '/leads') })
+  return json({ closeTo: dialogExitPath(request, '/leads'), rules: formRules(leadSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,10 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewLead() {
   const lastResult = useActionData<typeof action>()
-  const { closeTo } = useLoaderData<typeof loader>()
+  const { closeTo, rules } = useLoaderData<typeof loader>()
   return (
     <RouteDialog title="Add New Lead" closeTo={closeTo} size="lg">
-      <LeadForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Lead" />
+      <LeadForm rules={rules} lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Lead" />
     </RouteDialog>
   )
 }

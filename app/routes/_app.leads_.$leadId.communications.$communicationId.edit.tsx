@@ -1,11 +1,13 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { updateCommunication, viewCommunication } from '~/features/leads/communications.server'
-import { communicationEntryId, communicationSchema } from '~/features/leads/communication-schema'
+import { communicationEntryId } from '~/features/leads/communication-options'
+import { communicationSchema } from '~/features/leads/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -18,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const communication = await viewCommunication(params.leadId ?? '', params.communicationId ?? '', userActor(request, user))
   if (!communication) throw new Response('Communication not found', { status: 404 })
-  return json({ communication, closeTo: dialogExitPath(request, `/leads/${communication.leadId}`) })
+  return json({ communication, closeTo: dialogExitPath(request, `/leads/${communication.leadId}`), rules: formRules(communicationSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,11 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCommunication() {
-  const { communication, closeTo } = useLoaderData<typeof loader>()
+  const { communication, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Edit Communication" closeTo={closeTo}>
-      <CommunicationForm communication={communication} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Communication" />
+      <CommunicationForm rules={rules} communication={communication} lastResult={lastResult} cancelTo={closeTo} submitLabel="Update Communication" />
     </RouteDialog>
   )
 }

@@ -1,4 +1,5 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -6,7 +7,8 @@ import { CommunicationForm } from '~/features/leads/communication-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createCommunication } from '~/features/leads/communications.server'
 import { viewLead } from '~/features/leads/leads.server'
-import { communicationEntryId, communicationSchema } from '~/features/leads/communication-schema'
+import { communicationEntryId } from '~/features/leads/communication-options'
+import { communicationSchema } from '~/features/leads/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -19,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ closeTo: dialogExitPath(request, `/leads/${lead.id}`) })
+  return json({ closeTo: dialogExitPath(request, `/leads/${lead.id}`), rules: formRules(communicationSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,10 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function NewCommunication() {
   const lastResult = useActionData<typeof action>()
-  const { closeTo } = useLoaderData<typeof loader>()
+  const { closeTo, rules } = useLoaderData<typeof loader>()
   return (
     <RouteDialog title="Log New Communication" closeTo={closeTo}>
-      <CommunicationForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Log Communication" />
+      <CommunicationForm rules={rules} lastResult={lastResult} cancelTo={closeTo} submitLabel="Log Communication" />
     </RouteDialog>
   )
 }

@@ -1,36 +1,34 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
-import {
-  COMMUNICATION_DIRECTIONS,
-  COMMUNICATION_STATUSES,
-  COMMUNICATION_TYPES,
-  communicationSchema,
-} from '~/features/leads/communication-schema'
+import { COMMUNICATION_DIRECTIONS, COMMUNICATION_STATUSES, COMMUNICATION_TYPES } from '~/features/leads/communication-options'
+import type { communicationSchema } from '~/features/leads/communication-schema'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
 type Defaults = Partial<Record<keyof typeof communicationSchema.shape, string | null>>
 
 export function CommunicationForm({
   communication,
+  rules,
   lastResult,
   cancelTo,
   submitLabel,
 }: {
   communication?: Defaults
+  /** formRules(communicationSchema), from the loader. */
+  rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Defaults>({
     id: 'communication-form',
-    constraint: getZodConstraint(communicationSchema),
+    constraint: constraintsOf(rules),
     defaultValue: { type: 'note', direction: 'internal', status: 'completed', ...communication },
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: communicationSchema }),
+    onValidate: validateWithRules<Defaults>(rules),
   })
   const busy = navigation.state === 'submitting'
   return (

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
-import { LEAD_SOURCES, LEAD_STATUSES, leadSchema } from '~/features/leads/schema'
+import { LEAD_SOURCES, LEAD_STATUSES } from '~/features/leads/options'
+import type { leadSchema } from '~/features/leads/schema'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { titleCase } from '~/lib/misc'
 
 type LeadDefaults = Partial<Record<keyof typeof leadSchema.shape, string | null>>
@@ -15,25 +15,28 @@ const legendClass = 'px-1 text-sm font-semibold text-slate-900'
 export function LeadForm({
   id = 'lead-form',
   lead,
+  rules,
   lastResult,
   cancelTo,
   submitLabel,
 }: {
   id?: string
   lead?: LeadDefaults
+  /** formRules(leadSchema), from the loader. */
+  rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
 }) {
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LeadDefaults>({
     id,
-    constraint: getZodConstraint(leadSchema),
+    constraint: constraintsOf(rules),
     defaultValue: { status: 'new', ...lead },
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema }),
+    onValidate: validateWithRules<LeadDefaults>(rules),
   })
   const busy = navigation.state === 'submitting'
   return (
