@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -8,7 +9,8 @@ import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { recordAudit } from '~/platform/audit.server'
 import { getBoldsignSettingsView, saveBoldsignSettings } from '~/integrations/settings.server'
-import { BOLDSIGN_REGIONS, NEW_REGION_KEY_MESSAGE, boldsignSettingsSchema, sameProviderUrl } from '~/integrations/settings-schema'
+import { BOLDSIGN_REGIONS, NEW_REGION_KEY_MESSAGE, sameProviderUrl } from '~/integrations/settings-options'
+import { type BoldsignSettingsForm, boldsignSettingsSchema } from '~/integrations/settings-schema.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -18,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: 'BoldSign | Settings | Healthc
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
   const webhookUrl = `${new URL(request.url).origin}/api/webhook/boldsign`
-  return json({ settings: await getBoldsignSettingsView(), webhookUrl })
+  return json({ settings: await getBoldsignSettingsView(), webhookUrl, rules: formRules(boldsignSettingsSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,16 +50,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BoldsignSettings() {
-  const { settings, webhookUrl } = useLoaderData<typeof loader>()
+  const { settings, webhookUrl, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<BoldsignSettingsForm>({
     id: 'boldsign-settings',
-    constraint: getZodConstraint(boldsignSettingsSchema),
+    constraint: constraintsOf(rules),
     defaultValue: { baseUrl: settings.baseUrl, isActive: settings.isActive ? 'on' : undefined },
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: boldsignSettingsSchema }),
+    onValidate: validateWithRules<BoldsignSettingsForm>(rules),
   })
   return (
     <section aria-labelledby="boldsign-heading" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5">

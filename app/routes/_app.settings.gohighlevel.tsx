@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -8,13 +9,8 @@ import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { recordAudit } from '~/platform/audit.server'
 import { type GhlSettingsView, getGhlConfig, getGhlSettingsView, saveGhlSettings } from '~/integrations/settings.server'
-import {
-  NEW_ADDRESS_TOKEN_MESSAGE,
-  PROVIDER_URL_MESSAGE,
-  ghlSettingsSchema,
-  isLoopbackUrl,
-  sameProviderUrl,
-} from '~/integrations/settings-schema'
+import { NEW_ADDRESS_TOKEN_MESSAGE, PROVIDER_URL_MESSAGE, isLoopbackUrl, sameProviderUrl } from '~/integrations/settings-options'
+import { type GhlSettingsForm, ghlSettingsSchema } from '~/integrations/settings-schema.server'
 import { loopbackProvidersAllowed } from '~/integrations/settings.server'
 import { getEnv } from '~/platform/env.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -28,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: 'GoHighLevel | Settings | Heal
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
-  return json({ settings: await getGhlSettingsView() })
+  return json({ settings: await getGhlSettingsView(), rules: formRules(ghlSettingsSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -82,17 +78,17 @@ const SYNC_STATE_LABELS: Record<GhlSettingsView['syncState'], string> = {
 }
 
 export default function GoHighLevelSettings() {
-  const { settings } = useLoaderData<typeof loader>()
+  const { settings, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const timeZone = useTimeZone()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<GhlSettingsForm>({
     id: 'ghl-settings',
-    constraint: getZodConstraint(ghlSettingsSchema),
+    constraint: constraintsOf(rules),
     defaultValue: { ...settings, isActive: settings.isActive ? 'on' : undefined },
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ghlSettingsSchema }),
+    onValidate: validateWithRules<GhlSettingsForm>(rules),
   })
   const busy = navigation.state === 'submitting'
   return (
