@@ -9,15 +9,8 @@ import { PhoneNumber } from '~/components/phone-number'
 import { buttonClassName } from '~/components/ui/button'
 import { listCaregivers } from '~/features/caregivers/caregivers.server'
 import { userActor } from '~/platform/auth/actor.server'
-import {
-  BACKGROUND_CHECK_LABELS,
-  BACKGROUND_CHECK_STATUSES,
-  SPECIALIZATIONS,
-  CAREGIVER_SORT_OPTIONS,
-  STATUS_FILTER_OPTIONS,
-  parseCaregiverListQuery,
-  yearsExperienceLabel,
-} from '~/features/caregivers/schema'
+import { BACKGROUND_CHECK_LABELS, BACKGROUND_CHECK_STATUSES, SPECIALIZATIONS, CAREGIVER_SORT_OPTIONS, STATUS_FILTER_OPTIONS, yearsExperienceLabel } from '~/features/caregivers/options'
+import { parseCaregiverListQuery } from '~/features/caregivers/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { expiryState, formatDay } from '~/features/caregivers/rules'
 import { getEnv } from '~/platform/env.server'

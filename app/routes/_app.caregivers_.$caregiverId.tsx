@@ -19,15 +19,8 @@ import {
   recordCaregiverView,
   setCaregiverStates,
 } from '~/features/caregivers/caregivers.server'
-import {
-  BACKGROUND_CHECK_LABELS,
-  BACKGROUND_CHECK_STATUSES,
-  CAREGIVER_STATUSES,
-  STATE_FIELD_LABELS,
-  stateLabel,
-  statusChangeSchema,
-  yearsExperienceLabel,
-} from '~/features/caregivers/schema'
+import { BACKGROUND_CHECK_LABELS, BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, STATE_FIELD_LABELS, stateLabel, yearsExperienceLabel } from '~/features/caregivers/options'
+import { statusChangeSchema } from '~/features/caregivers/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
   CAREGIVER_FILE_KINDS,

@@ -5,18 +5,11 @@ import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { PhoneNumber } from '~/components/phone-number'
-import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
+import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listPatients } from '~/features/patients/patients.server'
-import {
-  CARE_TYPES,
-  REGISTRATION_DATE_FILTER_OPTIONS,
-  PATIENT_SORT_OPTIONS,
-  REGISTRATION_STATUS_FILTER_OPTIONS,
-  nextStep,
-  optionLabel,
-  parsePatientListQuery,
-} from '~/features/patients/schema'
+import { CARE_TYPES, REGISTRATION_DATE_FILTER_OPTIONS, PATIENT_SORT_OPTIONS, REGISTRATION_STATUS_FILTER_OPTIONS, nextStep, optionLabel } from '~/features/patients/options'
+import { parsePatientListQuery } from '~/features/patients/forms.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/route-dialog'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
-import { RegistrationStatusBadge } from '~/features/patients/patient-registration'
+import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { getLead } from '~/features/leads/leads.server'
 import {
@@ -13,24 +13,8 @@ import {
   getPatientHistory,
   recordPatientView,
 } from '~/features/patients/patients.server'
-import {
-  CARE_TIMES,
-  CARE_TYPES,
-  CAREGIVER_GENDER_PREFERENCES,
-  type CarePreferences,
-  type EmergencyContact,
-  GENDERS,
-  type InsuranceInfo,
-  type MedicalHistory,
-  POLICY_HOLDER_RELATIONSHIPS,
-  REGISTRATION_STATUS_HEADING_ID,
-  REGISTRATION_STEPS,
-  type RegistrationStep,
-  WEEKDAY_OPTIONS,
-  nextStep,
-  optionLabel,
-  registrationProgress,
-} from '~/features/patients/schema'
+import { CARE_TIMES, CARE_TYPES, CAREGIVER_GENDER_PREFERENCES, GENDERS, POLICY_HOLDER_RELATIONSHIPS, REGISTRATION_STATUS_HEADING_ID, REGISTRATION_STEPS, WEEKDAY_OPTIONS, nextStep, optionLabel, registrationProgress, type RegistrationStep } from '~/features/patients/options'
+import type { CarePreferences, EmergencyContact, InsuranceInfo, MedicalHistory } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { profileAfterSave } from '~/features/patients/registration.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'

@@ -1,4 +1,4 @@
-import { BACKGROUND_CHECK_LABELS, type BackgroundCheckStatus } from '~/features/caregivers/schema'
+import { BACKGROUND_CHECK_LABELS, type BackgroundCheckStatus } from '~/features/caregivers/options'
 import { EXPIRY_LABELS, expiryState, formatDay } from '~/features/caregivers/rules'
 import { cn, titleCase } from '~/lib/misc'
 

@@ -12,7 +12,6 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithZod } from '~/lib/form-input'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
-import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {
   CARE_TIMES,
@@ -26,7 +25,6 @@ import {
   type RegistrationStep,
   WEEKDAY_OPTIONS,
   registrationProgress,
-  registrationStatusLabel,
   stepLeftBlank,
   stepSchemas,
 } from '~/features/patients/schema'
@@ -34,20 +32,6 @@ import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
 import { dateIn } from '~/lib/time'
 import { useTimeZone } from '~/platform/auth/user'
-
-/** 'Complete' or 'In Progress' as the spec shows them, with how far the registration has come. */
-export function RegistrationStatusBadge({ status, progress }: { status: string; progress?: number }) {
-  return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <StatusBadge status={status === 'complete' ? 'complete' : 'in-progress'} label={registrationStatusLabel(status)} />
-      {status === 'pending-review' ? (
-        <span className="text-xs text-amber-800">Awaiting review</span>
-      ) : status !== 'complete' && progress !== undefined ? (
-        <span className="text-xs text-slate-600">{progress}% done</span>
-      ) : null}
-    </span>
-  )
-}
 
 /**
  * The five steps with the share done (20% per saved step) and the current
