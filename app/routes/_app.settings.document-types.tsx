@@ -6,7 +6,7 @@ import { ListPage } from '~/components/list-page'
 import { ActiveBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
-import { DOCUMENT_TYPES_PATH } from '~/features/document-types/schema'
+import { DOCUMENT_TYPES_PATH } from '~/features/document-types/options'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan } from '~/platform/auth/user'
 

@@ -1,25 +1,19 @@
 import { z } from 'zod'
-import { DEFAULT_SORT, defineListSorts } from '~/lib/list-sort'
+import { DEFAULT_SORT } from '~/lib/list-sort'
+import { DOCUMENT_CATEGORIES, DOCUMENT_SORTS, type CategoryValue } from '~/features/documents/options'
 
-export const DOCUMENT_CATEGORIES = [
-  { value: 'general', label: 'General' },
-  { value: 'forms', label: 'Forms' },
-  { value: 'policies', label: 'Policies' },
-  { value: 'agreements', label: 'Agreements' },
-  { value: 'medical', label: 'Medical Records' },
-  { value: 'billing', label: 'Billing Documents' },
-  { value: 'correspondence', label: 'Correspondence' },
-] as const
-type CategoryValue = (typeof DOCUMENT_CATEGORIES)[number]['value']
+export {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_PAGE_SIZE,
+  DOCUMENT_SORTS,
+  DOCUMENT_SORT_OPTIONS,
+  MAX_DOCUMENT_BYTES,
+  categoryLabel,
+  type CategoryValue,
+  type DocumentSort,
+} from '~/features/documents/options'
+
 const categoryValues = DOCUMENT_CATEGORIES.map((category) => category.value) as [CategoryValue, ...CategoryValue[]]
-
-export function categoryLabel(value: string) {
-  return DOCUMENT_CATEGORIES.find((category) => category.value === value)?.label ?? value
-}
-
-/** 50 MB, as the upload hint says ('Select a PDF file (max 50MB)'). */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
-export const DOCUMENT_PAGE_SIZE = 25
 
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value)
 
@@ -38,13 +32,6 @@ export const documentEditSchema = z.object({
     .max(200, { message: 'Document name must be less than 200 characters' }),
   description: z.preprocess(blank, z.string().trim().max(1000, { message: 'Description must be less than 1000 characters' }).optional()),
 })
-
-/** The orders the list offers and its 'Sort by' choices; anything else is newest first. */
-export const { values: DOCUMENT_SORTS, options: DOCUMENT_SORT_OPTIONS } = defineListSorts([
-  { column: 'created', label: 'Uploaded' },
-  { column: 'name', label: 'Name' },
-])
-export type DocumentSort = (typeof DOCUMENT_SORTS)[number]
 
 export const documentListQuerySchema = z.object({
   q: z.string().trim().max(100).catch(''),
