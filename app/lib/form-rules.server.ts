@@ -15,7 +15,7 @@ import { parseWithZod } from '~/lib/form-input'
 export function formRules(schema: $ZodType): FormRules {
   const cached = rulesBySchema.get(schema)
   if (cached) return cached
-  const rules: FormRules = {}
+  const rules: FormRules = { fields: {} }
   for (const [name, fieldSchema] of Object.entries(shapeOf(schema))) {
     const constraint = textConstraints(fieldSchema)
     const field: FieldRules = {}
@@ -37,8 +37,12 @@ export function formRules(schema: $ZodType): FormRules {
     // pattern tells the browser the value is malformed.
     const [malformed] = messagesFor(schema, name, '~'.repeat(Math.min(shortest, constraint.maxLength ?? shortest)))
     if (malformed) field.malformed = malformed
-    if (Object.keys(field).length > 0) rules[name] = field
+    if (Object.keys(field).length > 0) rules.fields[name] = field
   }
+  // What the schema says of the whole form when it is sent empty.
+  const whenEmpty = parseWithZod(new FormData(), { schema })
+  const summary = whenEmpty.status === 'error' ? whenEmpty.error?.[''] : undefined
+  if (summary?.length) rules.whenRequiredMissing = summary
   rulesBySchema.set(schema, rules)
   return rules
 }

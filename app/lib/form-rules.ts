@@ -17,12 +17,16 @@ export type FieldRules = {
   malformed?: string
 }
 
-export type FormRules = Record<string, FieldRules>
+export type FormRules = {
+  fields: Record<string, FieldRules>
+  /** Form-level messages the schema adds when required fields are left empty (a summary). */
+  whenRequiredMissing?: string[]
+}
 
 /** The attributes Conform puts on the inputs (getInputProps). */
 export function constraintsOf(rules: FormRules) {
   return Object.fromEntries(
-    Object.entries(rules).map(([name, field]) => [
+    Object.entries(rules.fields).map(([name, field]) => [
       name,
       {
         required: field.required !== undefined,
@@ -63,12 +67,15 @@ export function validateWithRules<Input extends Record<string, unknown>>(rules: 
     parse(formData, {
       resolve: () => {
         const error: Record<string, string[]> = {}
-        for (const [name, field] of Object.entries(rules)) {
+        let requiredMissing = false
+        for (const [name, field] of Object.entries(rules.fields)) {
           const value = formData.get(name)
           if (value !== null && typeof value !== 'string') continue
           const message = checkField(field, value ?? '', validatedElement(form.elements.namedItem(name)))
           if (message) error[name] = [message]
+          if (message !== undefined && message === field.required) requiredMissing = true
         }
+        if (requiredMissing && rules.whenRequiredMissing?.length) error[''] = rules.whenRequiredMissing
         return Object.keys(error).length > 0 ? { error } : { value: {} }
       },
     }) as Submission<Input>

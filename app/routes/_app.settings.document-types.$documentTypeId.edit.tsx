@@ -1,11 +1,13 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DocumentTypeForm } from '~/features/document-types/document-type-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { getDocumentType, updateDocumentType } from '~/features/document-types/document-types.server'
-import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
+import { DOCUMENT_TYPES_PATH } from '~/features/document-types/options'
+import { documentTypeFormSchema } from '~/features/document-types/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -21,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const documentType = await getDocumentType(params.documentTypeId ?? '')
   if (!documentType) throw new Response('Document type not found', { status: 404 })
   return json({
+    rules: formRules(documentTypeFormSchema),
     documentType: {
       id: documentType.id,
       name: documentType.name,
@@ -46,13 +49,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditDocumentType() {
-  const { documentType, closeTo } = useLoaderData<typeof loader>()
+  const { documentType, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title={`Edit Document Type - ${documentType.name}`} closeTo={closeTo}>
       <DocumentTypeForm
         id={`document-type-${documentType.id}`}
         documentType={documentType}
+        rules={rules}
         lastResult={lastResult}
         cancelTo={closeTo}
         submitLabel="Update Document Type"

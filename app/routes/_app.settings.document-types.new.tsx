@@ -1,11 +1,13 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DocumentTypeForm } from '~/features/document-types/document-type-form'
 import { RouteDialog } from '~/components/route-dialog'
 import { createDocumentType } from '~/features/document-types/document-types.server'
-import { DOCUMENT_TYPES_PATH, documentTypeFormSchema } from '~/features/document-types/schema'
+import { DOCUMENT_TYPES_PATH } from '~/features/document-types/options'
+import { documentTypeFormSchema } from '~/features/document-types/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -16,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Add Document Type | Settings 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH) })
+  return json({ closeTo: dialogExitPath(request, DOCUMENT_TYPES_PATH), rules: formRules(documentTypeFormSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,10 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewDocumentType() {
   const lastResult = useActionData<typeof action>()
-  const { closeTo } = useLoaderData<typeof loader>()
+  const { closeTo, rules } = useLoaderData<typeof loader>()
   return (
     <RouteDialog title="Add Document Type" closeTo={closeTo}>
-      <DocumentTypeForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Document Type" />
+      <DocumentTypeForm rules={rules} lastResult={lastResult} cancelTo={closeTo} submitLabel="Create Document Type" />
     </RouteDialog>
   )
 }

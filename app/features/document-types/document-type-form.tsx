@@ -1,15 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import {
   DOCUMENT_TYPE_REQUIRED_MESSAGE,
   DOCUMENT_TYPE_VALIDATION_TITLE,
   DISPLAY_ORDER_MAX,
-  documentTypeFormSchema,
   isRequiredSummary,
-} from '~/features/document-types/schema'
+} from '~/features/document-types/options'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
 export type DocumentTypeDefaults = {
   name?: string | null
@@ -23,12 +21,15 @@ export type DocumentTypeDefaults = {
 export function DocumentTypeForm({
   id = 'document-type-form',
   documentType,
+  rules,
   lastResult,
   cancelTo,
   submitLabel,
 }: {
   id?: string
   documentType?: DocumentTypeDefaults
+  /** formRules(documentTypeFormSchema), from the loader. */
+  rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
@@ -36,7 +37,7 @@ export function DocumentTypeForm({
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id,
-    constraint: getZodConstraint(documentTypeFormSchema),
+    constraint: constraintsOf(rules),
     defaultValue: {
       name: documentType?.name ?? '',
       description: documentType?.description ?? '',
@@ -47,7 +48,7 @@ export function DocumentTypeForm({
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentTypeFormSchema }),
+    onValidate: validateWithRules(rules),
   })
   const busy = navigation.state === 'submitting'
   const formErrors = form.errors ?? []

@@ -1,0 +1,6 @@
+/**
+ * The document types' schemas, for route actions and loaders. Routes import
+ * schemas through this .server module so that Zod never reaches the page's
+ * JavaScript (docs/conventions.md, Forms).
+ */
+export { documentTypeFormSchema } from '~/features/document-types/schema'
