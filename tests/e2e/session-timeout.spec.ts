@@ -89,8 +89,11 @@ test.describe('session timeout warning', () => {
     const extensions: string[] = []
     await page.route(isSessionStatus, async (route: Route) => {
       if (route.request().method() === 'POST') extensions.push(route.request().url())
-      // Were the page to ask passively, the server would say the minute is nearly up.
-      if (route.request().method() === 'GET') return route.fulfill({ json: { remainingMs: 50_000 } })
+      // Were the page to ask passively without having extended the session, the
+      // server would say the minute is nearly up; once extended, a full session.
+      if (route.request().method() === 'GET') {
+        return route.fulfill({ json: { remainingMs: extensions.length > 0 ? SESSION_IDLE_MINUTES * 60_000 : 50_000 } })
+      }
       return route.continue()
     })
 

@@ -22,6 +22,11 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   const location = useLocation()
   const submit = useSubmit()
   const keepAlive = useFetcher<SessionStatus>()
+  // The timer below reads the fetcher through a ref: the fetcher changes on
+  // every state of its request, and re-arming the timer then would run it at
+  // once against the deadline the keep-alive is about to replace.
+  const keepAliveRef = useRef(keepAlive)
+  keepAliveRef.current = keepAlive
   const [deadline, setDeadline] = useState(() => Date.now() + remainingMs)
   const [warning, setWarning] = useState(false)
   const [secondsLeft, setSecondsLeft] = useState(60)
@@ -60,7 +65,7 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
     if (warning) return
     const timer = setTimeout(async () => {
       if (typedAt.current > serverContactAt.current) {
-        keepAlive.submit(null, { method: 'post', action: '/resources/session' })
+        keepAliveRef.current.submit(null, { method: 'post', action: '/resources/session' })
         return
       }
       // Passive: asking must not itself count as activity.
@@ -77,7 +82,7 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
       }
     }, Math.max(0, deadline - Date.now() - WARNING_MS))
     return () => clearTimeout(timer)
-  }, [deadline, warning, signOutForInactivity, keepAlive])
+  }, [deadline, warning, signOutForInactivity])
 
   useEffect(() => {
     if (!warning) return

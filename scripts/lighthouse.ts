@@ -1,0 +1,136 @@
+/**
+ * Lighthouse on the production build, as a slow tablet sees it: the mobile
+ * preset (simulated 4× slower CPU, slow 4G) in Debian's Chromium, signed in
+ * through the session cookie, each page measured twice.
+ *
+ *   npm run build && npm run lighthouse                 every page below
+ *   npm run lighthouse -- --runs 1 /login /leads        fewer runs, some pages
+ *
+ * Lighthouse comes from npm through npx (pinned: 12.x runs on Node 20), so it
+ * is not installed with the app. The server is the e2e launcher's: a fresh
+ * embedded database with demo data and the test accounts, on its own port.
+ * Goals (docs/performance.md): performance ≥ 95, Total Blocking Time under
+ * 200 ms, accessibility 100.
+ */
+import { spawn, execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { TEST_PASSWORD, TEST_USERS } from '../tests/e2e/support/config'
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3190)
+const BASE = `http://localhost:${PORT}`
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const DEFAULT_PAGES = ['/login', '/', '/leads', '/leads/:first', '/patients', '/caregivers', '/documents-new', '/settings/audit-log']
+
+const args = process.argv.slice(2)
+const runsFlag = args.indexOf('--runs')
+const runs = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 2
+const pages = args.filter((arg, index) => arg.startsWith('/') && (runsFlag < 0 || index !== runsFlag + 1))
+const run = promisify(execFile)
+
+if (!fs.existsSync('build/index.js')) {
+  console.error('build/index.js is missing: run `npm run build` first.')
+  process.exit(1)
+}
+
+const server = spawn('node', ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+  env: { ...process.env, E2E_PORT: String(PORT) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const stopServer = () => server.kill('SIGTERM')
+process.on('exit', stopServer)
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('the server did not start within two minutes')
+}
+
+async function signIn() {
+  const response = await fetch(`${BASE}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: TEST_USERS.admin.email, password: TEST_PASSWORD }),
+    redirect: 'manual',
+  })
+  const cookie = response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ')
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed with ${response.status}`)
+  return cookie
+}
+
+/** '/leads/:first' → the first lead the list links to. */
+async function resolvePage(page: string, cookie: string) {
+  if (!page.endsWith('/:first')) return page
+  const list = page.slice(0, -'/:first'.length)
+  const html = await (await fetch(`${BASE}${list}`, { headers: { cookie } })).text()
+  const match = html.match(new RegExp(`href="(${list}/[0-9a-f-]{36})"`))
+  if (!match) throw new Error(`no record linked from ${list}`)
+  return match[1]!
+}
+
+type Figures = { performance: number; accessibility: number; tbt: number; scriptKb: number; scripts: number }
+
+async function measure(page: string, cookie: string | undefined): Promise<Figures> {
+  const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json')
+  await run(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      `${BASE}${page}`,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--only-categories=performance,accessibility',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'))
+  fs.rmSync(path.dirname(output), { recursive: true, force: true })
+  const resources = report.audits['resource-summary'].details.items as Array<{ resourceType: string; transferSize: number; requestCount: number }>
+  const script = resources.find((item) => item.resourceType === 'script')
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    tbt: Math.round(report.audits['total-blocking-time'].numericValue),
+    scriptKb: Math.round((script?.transferSize ?? 0) / 1024),
+    scripts: script?.requestCount ?? 0,
+  }
+}
+
+function range(values: number[], unit = '') {
+  const low = Math.min(...values)
+  const high = Math.max(...values)
+  return low === high ? `${low}${unit}` : `${low}–${high}${unit}`
+}
+
+try {
+  await waitForServer()
+  const cookie = await signIn()
+  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page\n`)
+  console.log('| page | JS loaded (gzip) | performance | Total Blocking Time | accessibility |')
+  console.log('|---|---|---|---|---|')
+  for (const wanted of pages.length ? pages : DEFAULT_PAGES) {
+    const page = await resolvePage(wanted, cookie)
+    const signedOut = page === '/login'
+    const figures: Figures[] = []
+    for (let attempt = 0; attempt < runs; attempt++) figures.push(await measure(page, signedOut ? undefined : cookie))
+    console.log(
+      `| \`${wanted}\` | ${range(figures.map((f) => f.scriptKb), ' KB')}, ${range(figures.map((f) => f.scripts))} files | ${range(
+        figures.map((f) => f.performance),
+      )} | ${range(figures.map((f) => f.tbt), ' ms')} | ${range(figures.map((f) => f.accessibility))} |`,
+    )
+  }
+} finally {
+  stopServer()
+}
