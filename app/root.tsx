@@ -15,6 +15,7 @@ import { Toaster } from '~/components/toaster'
 import tailwindHref from '~/styles/tailwind.css'
 import { getToast } from '~/platform/http/toast.server'
 import { useNonce } from '~/platform/http/nonce-provider'
+import { useShouldHydrate } from '~/lib/static-page'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const hydrate = useShouldHydrate()
   return (
     <html lang="en">
       <head>
@@ -49,8 +51,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before the page: without JavaScript the toast is a banner at its top. */}
         <Toaster toast={data?.toast ?? null} />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

@@ -46,12 +46,24 @@ function sizeOf(url: string) {
   return size
 }
 
+function sourceOf(route: ManifestRoute) {
+  const base = path.join(root, 'app', route.id)
+  const file = [`${base}.tsx`, `${base}/route.tsx`, `${base}.ts`].find((candidate) => fs.existsSync(candidate))
+  return file === undefined ? '' : fs.readFileSync(file, 'utf8')
+}
+
 /** Route modules with a component: the pages (resource and API routes have none). */
 function isPage(route: ManifestRoute) {
   if (route.id === 'root' || route.id === 'routes/_app') return false
-  const base = path.join(root, 'app', route.id)
-  const file = [`${base}.tsx`, `${base}/route.tsx`, `${base}.ts`].find((candidate) => fs.existsSync(candidate))
-  return file !== undefined && /export default /.test(fs.readFileSync(file, 'utf8'))
+  return /export default /.test(sourceOf(route))
+}
+
+/**
+ * A page served as plain HTML (`handle = staticPageHandle`): its first load
+ * fetches no JavaScript file; its form check is inline in the HTML.
+ */
+function isStaticPage(route: ManifestRoute) {
+  return /export const handle = staticPageHandle/.test(sourceOf(route))
 }
 
 function filesOf(manifest: Manifest, page: ManifestRoute) {
@@ -73,7 +85,7 @@ export function pageWeights(): PageWeight[] {
   return Object.values(manifest.routes)
     .filter(isPage)
     .map((page) => {
-      const files = filesOf(manifest, page)
+      const files = isStaticPage(page) ? new Set<string>() : filesOf(manifest, page)
       let gzipBytes = 0
       let rawBytes = 0
       for (const file of files) {

@@ -1,8 +1,7 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { Link } from '@remix-run/react'
-import { createContext, useContext } from 'react'
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Icon } from '~/components/icons'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { cn } from '~/lib/misc'
 
@@ -10,27 +9,47 @@ const itemClass =
   'flex min-h-9 w-full items-center px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 hover:bg-slate-100 disabled:text-slate-400 coarse:min-h-11'
 
 /**
- * Whether the items render inside the Headless UI menu (JavaScript running)
- * or inside the native disclosure that stands in for it (no JavaScript, or
- * before hydration): a MenuItem outside a Menu throws.
+ * Where the items render: in the open menu (JavaScript running) with the id
+ * of the item the keyboard is on, or in the native disclosure that stands in
+ * for it (no JavaScript, or before hydration), where they are plain list items.
  */
-const InMenuContext = createContext(false)
+const MenuContext = createContext<{ activeId: string | null; setActive: (id: string) => void } | null>(null)
 
-function Item({ children }: { children: React.ReactElement }) {
-  const inMenu = useContext(InMenuContext)
-  return inMenu ? <MenuItem>{children}</MenuItem> : <li>{children}</li>
+function Item({ children }: { children: (props: ItemProps) => React.ReactElement }) {
+  const menu = useContext(MenuContext)
+  const id = useId()
+  if (!menu) return <li>{children({})}</li>
+  return children({
+    id,
+    role: 'menuitem',
+    tabIndex: -1,
+    'data-focus': menu.activeId === id ? '' : undefined,
+    onPointerMove: () => menu.setActive(id),
+  })
+}
+
+type ItemProps = {
+  id?: string
+  role?: 'menuitem'
+  tabIndex?: number
+  'data-focus'?: string
+  onPointerMove?: () => void
 }
 
 /**
- * A row's actions behind one button (a Headless UI menu). `forms` are rendered
- * outside the popover: a submitting item names its form with `form`, so the
- * form is still in the page after the menu closes.
+ * A row's actions behind one button: the WAI-ARIA menu button. With
+ * JavaScript the button opens a menu over the page, placed by the button
+ * (right edges aligned, above it when there is no room below) with fixed
+ * positioning, so a table's scroll area never cuts it off. The menu takes the
+ * focus and points at its active item (`aria-activedescendant`): arrows, Home
+ * and End move, Enter and Space choose, Escape and Tab close, and a press
+ * outside closes it. `forms` are rendered outside the menu: a submitting item
+ * names its form with `form`, so the form is still in the page after the menu
+ * closes.
  *
- * Headless UI's menu needs JavaScript. Without it (and until the page is
- * hydrated) the same button is the summary of a native `<details>`, which
- * opens by click, tap, Enter and Space and lists the same items as plain
- * links and buttons. The list opens in the page's flow, not over it, so a
- * table's scroll area never cuts it off.
+ * Without JavaScript (and until the page is hydrated) the same button is the
+ * summary of a native `<details>`, which opens by click, tap, Enter and Space
+ * and lists the same items as plain links and buttons in the page's flow.
  */
 export function ActionMenu({
   label,
@@ -44,6 +63,60 @@ export function ActionMenu({
   children: React.ReactNode
 }) {
   const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  const menuId = useId()
+
+  const enabled = () => enabledItems(menuRef.current)
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false)
+    setActiveId(null)
+    if (returnFocus) buttonRef.current?.focus()
+  }, [])
+
+  const place = useCallback(() => {
+    const button = buttonRef.current
+    const menu = menuRef.current
+    if (!button || !menu) return
+    const anchor = button.getBoundingClientRect()
+    const height = menu.offsetHeight
+    const width = menu.offsetWidth
+    const roomBelow = window.innerHeight - anchor.bottom
+    const top = roomBelow >= height + 8 || anchor.top < height + 8 ? anchor.bottom + 4 : anchor.top - height - 4
+    const left = Math.min(Math.max(8, anchor.right - width), window.innerWidth - width - 8)
+    // Placed directly, not through state: the menu must be visible in the
+    // same layout effect that focuses it.
+    menu.style.top = `${top}px`
+    menu.style.left = `${left}px`
+    menu.style.visibility = 'visible'
+  }, [])
+
+  useLayoutEffect(() => {
+    if (!open) return
+    place()
+    menuRef.current?.focus()
+    setActiveId(enabledItems(menuRef.current)[0]?.id ?? null)
+  }, [open, place])
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return
+      close(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    window.addEventListener('scroll', place, true)
+    window.addEventListener('resize', place)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      window.removeEventListener('scroll', place, true)
+      window.removeEventListener('resize', place)
+    }
+  }, [open, place, close])
+
   if (!hydrated) {
     return (
       <div className="inline-block text-left">
@@ -53,50 +126,120 @@ export function ActionMenu({
             {buttonText}
             <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
           </summary>
-          <ul className="mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm">
-            <InMenuContext.Provider value={false}>{children}</InMenuContext.Provider>
-          </ul>
+          <ul className="mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm">{children}</ul>
         </details>
       </div>
     )
   }
+
+  const move = (to: 'next' | 'previous' | 'first' | 'last') => {
+    const list = enabled()
+    if (list.length === 0) return
+    const index = list.findIndex((item) => item.id === activeId)
+    const next =
+      to === 'first'
+        ? 0
+        : to === 'last'
+          ? list.length - 1
+          : to === 'next'
+            ? (index + 1) % list.length
+            : (index - 1 + list.length) % list.length
+    setActiveId(list[next]!.id)
+    list[next]!.scrollIntoView({ block: 'nearest' })
+  }
+
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move('next'),
+      ArrowUp: () => move('previous'),
+      Home: () => move('first'),
+      End: () => move('last'),
+      PageUp: () => move('first'),
+      PageDown: () => move('last'),
+      Escape: () => close(true),
+      Enter: () => activeId && document.getElementById(activeId)?.click(),
+      ' ': () => activeId && document.getElementById(activeId)?.click(),
+    }
+    if (event.key === 'Tab') {
+      // Focus goes back to the button first, so Tab moves on from there.
+      close(true)
+      return
+    }
+    const action = keys[event.key]
+    if (!action) return
+    event.preventDefault()
+    action()
+  }
+
+  const onButtonKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      setOpen(true)
+    }
+  }
+
   return (
-    <Menu as="div" className="relative inline-block text-left">
+    <div className="inline-block text-left">
       {forms}
-      <MenuButton as={Button} variant="secondary" size="sm" aria-label={label}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close(true) : setOpen(true))}
+        onKeyDown={onButtonKeyDown}
+        className={buttonClassName('secondary', 'sm')}
+      >
         {buttonText}
         <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-30 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
-        <InMenuContext.Provider value={true}>{children}</InMenuContext.Provider>
-      </MenuItems>
-    </Menu>
+      </button>
+      {open ? (
+        <MenuContext.Provider value={{ activeId, setActive: setActiveId }}>
+          <ul
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            tabIndex={-1}
+            aria-activedescendant={activeId ?? undefined}
+            onKeyDown={onMenuKeyDown}
+            // An item chosen by pointer or keyboard closes the menu after its own action.
+            onClick={(event) => {
+              const item = (event.target as HTMLElement).closest('[role=menuitem]')
+              if (item && !item.hasAttribute('disabled')) close(false)
+            }}
+            style={{ visibility: 'hidden' }}
+            className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
+          >
+            {children}
+          </ul>
+        </MenuContext.Provider>
+      ) : null}
+    </div>
   )
 }
 
+function enabledItems(menu: HTMLElement | null) {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role=menuitem]:not([disabled])') ?? [])
+}
+
 export function ActionMenuLink({ className, ...props }: React.ComponentProps<typeof Link>) {
-  return (
-    <Item>
-      <Link preventScrollReset className={cn(itemClass, className)} {...props} />
-    </Item>
-  )
+  return <Item>{(item) => <Link preventScrollReset className={cn(itemClass, className)} {...props} {...item} />}</Item>
 }
 
 /** A plain anchor: downloads and other documents outside the app's routes. */
 export function ActionMenuAnchor({ className, ...props }: React.AnchorHTMLAttributes<HTMLAnchorElement>) {
-  return (
-    <Item>
-      <a className={cn(itemClass, className)} {...props} />
-    </Item>
-  )
+  return <Item>{(item) => <a className={cn(itemClass, className)} {...props} {...item} />}</Item>
 }
 
 /**
  * An item that submits the form `form` (an id; render the form in
  * ActionMenu's `forms`). Choosing an item closes the menu and unmounts this
- * button before a pointer click's default action runs, and a button no longer
- * in the page submits nothing: so the click submits the form itself, at once,
- * the same way for a mouse, a finger and the keyboard.
+ * button, and a button no longer in the page submits nothing: so the click
+ * submits the form itself, at once, the same way for a mouse, a finger and
+ * the keyboard.
  */
 export function ActionMenuSubmit({
   form,
@@ -106,22 +249,25 @@ export function ActionMenuSubmit({
 }: Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick'> & {
   form: string
 }) {
-  const inMenu = useContext(InMenuContext)
-  const button = (
-    <button
-      type="submit"
-      form={form}
-      disabled={disabled}
-      className={cn(itemClass, className)}
-      onClick={(event) => {
-        const button = event.currentTarget
-        const target = button.form
-        if (!target) return
-        event.preventDefault()
-        target.requestSubmit(button)
-      }}
-      {...props}
-    />
+  return (
+    <Item>
+      {(item) => (
+        <button
+          type="submit"
+          form={form}
+          disabled={disabled}
+          className={cn(itemClass, className)}
+          onClick={(event) => {
+            const button = event.currentTarget
+            const target = button.form
+            if (!target) return
+            event.preventDefault()
+            target.requestSubmit(button)
+          }}
+          {...props}
+          {...item}
+        />
+      )}
+    </Item>
   )
-  return inMenu ? <MenuItem disabled={disabled}>{button}</MenuItem> : <li>{button}</li>
 }

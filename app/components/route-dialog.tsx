@@ -1,11 +1,11 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
-import { useMemo, useRef } from 'react'
+import { useId } from 'react'
 import { Icon } from '~/components/icons'
 import { DialogToastSlot } from '~/components/toaster'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useCountOpenDialog } from '~/components/open-dialogs'
+import { ModalDialog } from '~/components/modal-dialog'
 
 /** A field a person would type in or choose from first (not a hidden or disabled one). */
 const FIRST_FIELD = [
@@ -32,19 +32,8 @@ export function RouteDialog({
   const hydrated = useHydrated()
   useCountOpenDialog(hydrated)
   const navigate = useNavigate()
+  const titleId = useId()
   const width = size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
-  const panelRef = useRef<HTMLDivElement>(null)
-  const titleRef = useRef<HTMLHeadingElement>(null)
-  // Headless UI reads `initialFocus` once the panel is in the page; left to
-  // itself it focuses an invisible element. The first field, or the title.
-  const initialFocus = useMemo(
-    () => ({
-      get current() {
-        return panelRef.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? titleRef.current
-      },
-    }),
-    [],
-  )
 
   if (!hydrated) {
     return (
@@ -63,53 +52,40 @@ export function RouteDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={() => navigate(closeTo, { preventScrollReset: true })}
-      initialFocus={initialFocus}
-      // On touch screens Headless UI focuses the dialog itself (a field would
-      // pop up the on-screen keyboard): a box of no height, whose outline
-      // would be a stray line at the foot of the page.
-      className="relative z-40 outline-none"
+    <ModalDialog
+      labelledBy={titleId}
+      onCancel={() => navigate(closeTo, { preventScrollReset: true })}
+      initialFocus={firstFocus}
+      panelClassName={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}
     >
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 overflow-y-auto p-4">
-        <div className="flex min-h-full items-start justify-center md:items-center">
-          <DialogPanel ref={panelRef} className={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}>
-            <div className="mb-4 flex items-start justify-between gap-4">
-              <DialogTitle as="h2" ref={titleRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-                {title}
-              </DialogTitle>
-              <Link
-                to={closeTo}
-                preventScrollReset
-                aria-label="Close"
-                className="inline-flex min-h-7 min-w-7 items-center justify-center rounded text-slate-600 hover:bg-slate-100 coarse:min-h-11 coarse:min-w-11"
-              >
-                <Icon name="close" className="h-5 w-5" />
-              </Link>
-            </div>
-            <DialogToastSlot />
-            {children}
-          </DialogPanel>
-        </div>
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <h2 id={titleId} tabIndex={-1} className="text-xl font-semibold outline-none">
+          {title}
+        </h2>
+        <Link
+          to={closeTo}
+          preventScrollReset
+          aria-label="Close"
+          className="inline-flex min-h-7 min-w-7 items-center justify-center rounded text-slate-600 hover:bg-slate-100 coarse:min-h-11 coarse:min-w-11"
+        >
+          <Icon name="close" className="h-5 w-5" />
+        </Link>
       </div>
-    </Dialog>
+      <DialogToastSlot />
+      {children}
+    </ModalDialog>
   )
 }
 
 /**
- * A link to a dialog route that returns to `from`, the page it is opened
- * from, when it closes (the server's dialogExitPath reads `redirectTo`).
+ * The first field a person would type in, or the title. On a touch screen
+ * the title: focusing a field there pops up the on-screen keyboard over the
+ * form before the person has read it.
  */
-export function dialogHref(dialogPath: string, from: string) {
-  return `${dialogPath}?${new URLSearchParams({ redirectTo: from })}`
-}
-
-/** Renders only the dialog child without JavaScript, so it reads as its own page. */
-export function useDialogOutletOnly(outlet: React.ReactNode) {
-  const hydrated = useHydrated()
-  return !hydrated && outlet !== null
+function firstFocus(panel: HTMLElement) {
+  const title = panel.querySelector<HTMLElement>('h2')
+  if (window.matchMedia('(pointer: coarse)').matches) return title
+  return panel.querySelector<HTMLElement>(FIRST_FIELD) ?? title
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'
-import { dialogHref, useDialogOutletOnly } from '~/components/route-dialog'
+import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {
   caregiverToJson,

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
-import { dialogHref } from '~/components/route-dialog'
+import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'

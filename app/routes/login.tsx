@@ -5,6 +5,8 @@ import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
+import { StaticFormCheck } from '~/components/static-form-check'
+import { staticPageHandle } from '~/lib/static-page'
 import { findUserByEmail } from '~/features/users/users.server'
 import { findSignInUser } from '~/features/users/mfa.server'
 import { recordAudit } from '~/platform/audit.server'
@@ -20,6 +22,8 @@ import { countAttempt, forgiveAttempt, signInLimits } from '~/platform/auth/rate
 import { getClientAddress, isPlainHttpBeyondLocalhost, safeRedirectPath } from '~/platform/http/request.server'
 import { createSession, destroySession, sessionCookieIsSecure } from '~/platform/auth/session.server'
 import { createPasswordProof } from '~/platform/auth/mfa-sign-in.server'
+
+export const handle = staticPageHandle
 
 export const meta: MetaFunction = () => [{ title: 'Sign in | Healthcare Portal' }]
 
@@ -128,7 +132,7 @@ export default function LoginPage() {
             You were signed out after {idleMinutes} minutes without activity. Sign in to continue.
           </p>
         ) : null}
-        <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)} data-rules={JSON.stringify(rules)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field
             labelProps={{ children: 'Email' }}
@@ -145,6 +149,7 @@ export default function LoginPage() {
             Sign in
           </Button>
         </Form>
+        <StaticFormCheck formId={form.id} />
       </div>
     </main>
   )

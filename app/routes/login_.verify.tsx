@@ -4,6 +4,8 @@ import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '~/components/forms'
 import { Button } from '~/components/ui/button'
+import { StaticFormCheck } from '~/components/static-form-check'
+import { staticPageHandle } from '~/lib/static-page'
 import { mfaSignInSchema } from '~/features/users/forms.server'
 import { formRules } from '~/lib/form-rules.server'
 import type { MfaSignInForm } from '~/features/users/mfa-schema'
@@ -18,6 +20,8 @@ import { countAttempt, forgiveAttempt, mfaCodeLimits, signInLimits } from '~/pla
 import { createSession, destroySession } from '~/platform/auth/session.server'
 import { getClientAddress, safeRedirectPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
+
+export const handle = staticPageHandle
 
 export const meta: MetaFunction = () => [{ title: 'Verify sign-in | Healthcare Portal' }]
 
@@ -116,7 +120,7 @@ export default function VerifySignInPage() {
           Signing in as <strong>{email}</strong>. Open your authenticator app and enter the code it shows for
           Healthcare Portal.
         </p>
-        <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)} data-rules={JSON.stringify(rules)} data-check="submit">
           <FormErrors id={form.errorId} errors={form.errors} />
           <Field
             labelProps={{ children: 'Authentication code' }}
@@ -134,6 +138,7 @@ export default function VerifySignInPage() {
             Verify
           </Button>
         </Form>
+        <StaticFormCheck formId={form.id} />
         <p className="mt-4 text-sm">
           <Link to="/login" className="text-blue-700 underline hover:text-blue-900">
             Sign in as someone else

@@ -59,7 +59,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
       const response = await page.goto(dialog.path)
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('dialog', { name: dialog.title }).getByRole('heading', { name: dialog.title })).toBeVisible()
-      await checkA11y(page, { label: `${dialog.title} dialog`, include: '[role=dialog]' })
+      await checkA11y(page, { label: `${dialog.title} dialog`, include: 'dialog[open]' })
     })
   }
 
@@ -71,7 +71,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
     await dialog.getByRole('link', { name: /Care Preferences/ }).click()
     await expect(dialog.getByText('Step 5 of 5: Care Preferences')).toBeVisible()
-    await checkA11y(page, { label: 'Care Preferences step', include: '[role=dialog]' })
+    await checkA11y(page, { label: 'Care Preferences step', include: 'dialog[open]' })
   })
 
   test('the profile of a patient awaiting review', { tag: '@all-sizes' }, async ({ page }) => {

@@ -129,13 +129,13 @@ test.describe('dialog focus', () => {
       await page.getByRole('link', { name: 'Add New Lead' }).first().tap()
       const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
       await expect(dialog.getByLabel('First Name')).toBeVisible()
-      // Headless UI keeps the on-screen keyboard down on touch screens by
-      // focusing the dialog itself: focus stays in the dialog and draws no outline.
+      // On touch screens the dialog focuses its title, not a field, so the
+      // on-screen keyboard stays down: focus is in the dialog and draws no outline.
       await expect
         .poll(() =>
           page.evaluate(() => {
             const focused = document.activeElement
-            const inDialog = focused?.closest('[role=dialog]') !== null
+            const inDialog = focused?.closest('dialog, [role=dialog]') !== null
             const style = focused ? getComputedStyle(focused) : null
             const outlined = style !== null && style.outlineStyle !== 'none' && style.outlineColor !== 'rgba(0, 0, 0, 0)'
             return { inDialog, outlined }

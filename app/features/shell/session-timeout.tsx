@@ -1,7 +1,7 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { Form, useFetcher, useLocation, useSubmit } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
+import { ModalDialog } from '~/components/modal-dialog'
 
 const WARNING_MS = 60_000
 
@@ -96,30 +96,34 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
     return () => clearInterval(interval)
   }, [warning, deadline, signOutForInactivity])
 
+  if (!warning) return null
   return (
-    <Dialog open={warning} onClose={() => {}} role="alertdialog" className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold">Are you still there?</DialogTitle>
-          <p className="mt-2 text-sm text-slate-700">
-            For the privacy of patient information you will be signed out in{' '}
-            <strong>{secondsLeft} seconds</strong> unless you choose to stay signed in.
-          </p>
-          <div className="mt-6 flex justify-end gap-3">
-            <Form method="post" action="/logout">
-              <Button type="submit" variant="secondary">
-                Sign out
-              </Button>
-            </Form>
-            <keepAlive.Form method="post" action="/resources/session">
-              <Button type="submit" autoFocus>
-                Stay signed in
-              </Button>
-            </keepAlive.Form>
-          </div>
-        </DialogPanel>
+    // No onCancel: Escape or a press beside it must not pass for a choice.
+    <ModalDialog
+      role="alertdialog"
+      labelledBy="session-timeout-title"
+      describedBy="session-timeout-description"
+      panelClassName="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
+    >
+      <h2 id="session-timeout-title" className="text-lg font-semibold">
+        Are you still there?
+      </h2>
+      <p id="session-timeout-description" className="mt-2 text-sm text-slate-700">
+        For the privacy of patient information you will be signed out in <strong>{secondsLeft} seconds</strong> unless
+        you choose to stay signed in.
+      </p>
+      <div className="mt-6 flex justify-end gap-3">
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="secondary">
+            Sign out
+          </Button>
+        </Form>
+        <keepAlive.Form method="post" action="/resources/session">
+          <Button type="submit" data-autofocus>
+            Stay signed in
+          </Button>
+        </keepAlive.Form>
       </div>
-    </Dialog>
+    </ModalDialog>
   )
 }

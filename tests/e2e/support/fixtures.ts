@@ -59,7 +59,7 @@ const A11Y_EXTRA_RULES = ['label-content-name-mismatch', 'landmark-no-duplicate-
  * One scan costs seconds, so each page state is scanned once: a11y.spec.ts
  * scans pages and dialogs, shell included, in short tests of their own; a
  * flow scans only states that a11y.spec.ts does not reach, and only what its
- * steps changed, with `include` (a CSS selector): '[role=dialog]' or 'main'.
+ * steps changed, with `include` (a CSS selector): 'dialog[open]' or 'main'.
  */
 export async function checkA11y(page: Page, { label, include }: { label?: string; include?: string } = {}) {
   const axe = new AxeBuilder({ page })

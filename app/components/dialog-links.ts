@@ -1,0 +1,18 @@
+import { useHydrated } from '~/lib/use-hydrated'
+
+// Apart from route-dialog.tsx: the pages that open dialogs need these, and
+// only the dialog routes themselves need the dialog's code.
+
+/**
+ * A link to a dialog route that returns to `from`, the page it is opened
+ * from, when it closes (the server's dialogExitPath reads `redirectTo`).
+ */
+export function dialogHref(dialogPath: string, from: string) {
+  return `${dialogPath}?${new URLSearchParams({ redirectTo: from })}`
+}
+
+/** Renders only the dialog child without JavaScript, so it reads as its own page. */
+export function useDialogOutletOnly(outlet: React.ReactNode) {
+  const hydrated = useHydrated()
+  return !hydrated && outlet !== null
+}
