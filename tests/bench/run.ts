@@ -1,11 +1,13 @@
 /**
- * npm run bench: seeds 100,000 leads into a scratch database, starts the
- * production server on it and measures, at 10 concurrent clients, the lead
- * search page and GET /api/leads?q=… beside the sign-in page (the
- * framework's floor) in the same run. It prints figures; it asserts nothing.
+ * npm run bench: seeds 100,000 leads, 20,000 patients and 5,000 caregivers
+ * into a scratch database, starts the production server on it and measures,
+ * at 10 concurrent clients, every list (plain and searched), the lead API and
+ * a record page of each kind beside the sign-in page (the framework's floor)
+ * in the same run. It prints figures; it asserts nothing.
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
- * instead of the embedded one. BENCH_SECONDS sets each measurement's length.
+ * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
+ * BENCH_ONLY=patients (a word in the target) measures only the matching targets.
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -15,6 +17,8 @@ import path from 'node:path'
 import pg from 'pg'
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000)
+const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 5_000)
 const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
@@ -35,6 +39,35 @@ FROM (
          (ARRAY['Garcia','Johnson','Williams','Brown','Jones','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez'])[1 + (i * 7) % 20] || (i % 97)::text AS l,
          'lead' || i || '@example.com' AS e,
          '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
+  FROM generate_series(1, $1::int) AS i
+) AS rows`
+
+const FIRST_NAMES = `ARRAY['Maria','James','Linda','Robert','Patricia','Michael','Barbara','William','Elizabeth','David','Jennifer','Richard','Susan','Joseph','Dorothy','Thomas']`
+const LAST_NAMES = `ARRAY['Garcia','Johnson','Williams','Brown','Jones','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez']`
+
+const PATIENT_SQL = `
+INSERT INTO "Patient" (id, "firstName", "lastName", "dateOfBirth", gender, phone, email, city, state, "registrationStatus",
+                       "completedSteps", "careType", "searchText", "phoneDigits", "createdAt", "updatedAt")
+SELECT gen_random_uuid(), f, l, date '1930-01-01' + (i % 20000), (ARRAY['female','male','other'])[1 + i % 3], p, e,
+       'Springfield', 'NY', (ARRAY['new','in-progress','pending-review','complete'])[1 + i % 4],
+       ARRAY['personal','medical'], (ARRAY['home-care','medical-care','elderly-care','pediatric-care'])[1 + i % 4],
+       lower(f || ' ' || l || ' ' || e), regexp_replace(p, '\\D', '', 'g'), now() - (i || ' minutes')::interval, now()
+FROM (
+  SELECT i, (${FIRST_NAMES})[1 + i % 16] AS f, (${LAST_NAMES})[1 + (i * 7) % 20] || (i % 89)::text AS l,
+         'patient' || i || '@example.com' AS e, '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
+  FROM generate_series(1, $1::int) AS i
+) AS rows`
+
+const CAREGIVER_SQL = `
+INSERT INTO "Caregiver" (id, "fullName", email, phone, "licenseNumber", "yearsExperience", certifications, specializations,
+                         "hourlyRateCents", "availableDays", status, "backgroundCheckStatus", "applicationProgress",
+                         "searchText", "phoneDigits", "createdAt", "updatedAt")
+SELECT gen_random_uuid(), n, e, p, 'LIC-' || i, '3-5', ARRAY['CNA'], ARRAY['Elderly Care'], 2500, ARRAY['monday','wednesday','friday'],
+       (ARRAY['active','inactive','pending'])[1 + i % 3], (ARRAY['pending','in_progress','cleared','failed'])[1 + i % 4], 'submitted',
+       lower(n || ' ' || e), regexp_replace(p, '\\D', '', 'g'), now() - (i || ' minutes')::interval, now()
+FROM (
+  SELECT i, (${FIRST_NAMES})[1 + i % 16] || ' ' || (${LAST_NAMES})[1 + (i * 7) % 20] || (i % 83)::text AS n,
+         'caregiver' || i || '@example.com' AS e, '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
   FROM generate_series(1, $1::int) AS i
 ) AS rows`
 
@@ -121,10 +154,18 @@ async function main() {
   await client.connect()
   const seedStart = Date.now()
   await client.query(SEED_SQL, [LEADS])
-  await client.query('ANALYZE "Lead"')
+  await client.query(PATIENT_SQL, [PATIENTS])
+  await client.query(CAREGIVER_SQL, [CAREGIVERS])
+  await client.query('ANALYZE "Lead"; ANALYZE "Patient"; ANALYZE "Caregiver"')
+  // A record of each kind from the middle of its list.
+  const recordOf = async (table: string) =>
+    ((await client.query(`SELECT id FROM "${table}" ORDER BY "createdAt" DESC OFFSET 500 LIMIT 1`)).rows[0] as { id: string }).id
+  const records = { lead: await recordOf('Lead'), patient: await recordOf('Patient'), caregiver: await recordOf('Caregiver') }
   await client.end()
   await disconnectDatabase()
-  console.log(`Seeded ${LEADS.toLocaleString()} leads in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`)
+  console.log(
+    `Seeded ${LEADS.toLocaleString()} leads, ${PATIENTS.toLocaleString()} patients and ${CAREGIVERS.toLocaleString()} caregivers in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
+  )
 
   const server = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   try {
@@ -138,13 +179,29 @@ async function main() {
     if (!cookie) throw new Error(`Sign-in failed (${login.status})`)
 
     const floor = await measure('GET /login (floor)', `${BASE}/login`)
-    const page = await measure('GET /leads?q=garcia', `${BASE}/leads?q=garcia`, cookie)
-    const api = await measure('GET /api/leads?q=garcia', `${BASE}/api/leads?q=garcia`, cookie)
-    const phone = await measure('GET /leads?q=555 12', `${BASE}/leads?q=555%2012`, cookie)
+    const targets: Array<[string, string]> = [
+      ['GET /leads', '/leads'],
+      ['GET /leads?q=garcia', '/leads?q=garcia'],
+      ['GET /api/leads?q=garcia', '/api/leads?q=garcia'],
+      ['GET /leads?q=555 12', '/leads?q=555%2012'],
+      ['GET /leads/{id}', `/leads/${records.lead}`],
+      ['GET /patients', '/patients'],
+      ['GET /patients?q=garcia', '/patients?q=garcia'],
+      ['GET /patients/{id}', `/patients/${records.patient}`],
+      ['GET /caregivers', '/caregivers'],
+      ['GET /caregivers?q=garcia', '/caregivers?q=garcia'],
+      ['GET /caregivers/{id}', `/caregivers/${records.caregiver}`],
+    ]
+    const only = process.env.BENCH_ONLY
+    const results = [floor]
+    for (const [name, url] of targets) {
+      if (only && !name.includes(only)) continue
+      results.push(await measure(name, `${BASE}${url}`, cookie))
+    }
 
     console.log(`\n${CONCURRENCY} concurrent clients, ${SECONDS} s each\n`)
     console.log('target                      req/s    p50 ms   p95 ms   p99 ms  errors  p95 vs floor')
-    for (const result of [floor, page, api, phone]) {
+    for (const result of results) {
       console.log(
         `${result.name.padEnd(26)} ${result.rps.toFixed(1).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95
           .toFixed(1)

@@ -120,6 +120,18 @@ test.describe('dialog focus', () => {
     await expect(firstField).toBeVisible()
   })
 
+  test('a press on the dimmed page beside a dialog closes it, as Escape does; a press inside does not', async ({ page }) => {
+    await page.goto('/leads')
+    await page.getByRole('link', { name: 'Add New Lead' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await expect(dialog.getByLabel('First Name')).toBeFocused()
+    await dialog.getByRole('heading', { name: 'Add New Lead' }).click()
+    await expect(dialog).toBeVisible()
+    await page.mouse.click(5, 5)
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/leads$/)
+  })
+
   test.describe('touch', () => {
     test.use(TABLET)
 
