@@ -5,6 +5,7 @@
  *
  *   npm run build && npm run lighthouse                 every page below
  *   npm run lighthouse -- --runs 1 /login /leads        fewer runs, some pages
+ *   npm run lighthouse -- --save /tmp/reports /leads    also keep each report (JSON) there
  *
  * Lighthouse comes from npm through npx (pinned: 12.x runs on Node 20), so it
  * is not installed with the app. The server is the e2e launcher's: a fresh
@@ -28,7 +29,9 @@ const DEFAULT_PAGES = ['/login', '/', '/leads', '/leads/:first', '/patients', '/
 const args = process.argv.slice(2)
 const runsFlag = args.indexOf('--runs')
 const runs = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 2
-const pages = args.filter((arg, index) => arg.startsWith('/') && (runsFlag < 0 || index !== runsFlag + 1))
+const saveFlag = args.indexOf('--save')
+const saveDir = saveFlag >= 0 ? args[saveFlag + 1] : undefined
+const pages = args.filter((arg, index) => arg.startsWith('/') && index !== runsFlag + 1 && index !== saveFlag + 1)
 const run = promisify(execFile)
 
 if (!fs.existsSync('build/index.js')) {
@@ -96,6 +99,10 @@ async function measure(page: string, cookie: string | undefined): Promise<Figure
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   )
   const report = JSON.parse(fs.readFileSync(output, 'utf8'))
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true })
+    fs.copyFileSync(output, path.join(saveDir, `${page.replaceAll('/', '_') || '_'}-${Date.now()}.json`))
+  }
   fs.rmSync(path.dirname(output), { recursive: true, force: true })
   const resources = report.audits['resource-summary'].details.items as Array<{ resourceType: string; transferSize: number; requestCount: number }>
   const script = resources.find((item) => item.resourceType === 'script')

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -12,9 +13,9 @@ import { RECOVERY_CODE_COUNT } from '~/features/users/mfa-codes'
 import { getEnv } from '~/platform/env.server'
 import { formatDate } from '~/lib/time'
 import { changeUserPassword, verifyUserPassword } from '~/features/users/users.server'
-import { changePasswordSchema } from '~/features/users/auth-schema'
+import { changePasswordSchema } from '~/features/users/forms.server'
 import { isCommonPassword } from '~/features/users/common-passwords.server'
-import { passwordHelp } from '~/features/users/password-policy'
+import { newPasswordChecks, passwordHelp } from '~/features/users/password-policy'
 import { requireSession, requireUser } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { ROLE_LABELS, isRole } from '~/platform/auth/permissions'
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: mfa.enabledAt ? formatDate(mfa.enabledAt, getEnv().AGENCY_TIME_ZONE) : null,
       recoveryCodesLeft: mfa.recoveryCodesLeft,
     },
+    rules: formRules(changePasswordSchema({ email: user.email, name: user.name })),
   })
 }
 
@@ -80,16 +82,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccountPage() {
-  const { user, mfa } = useLoaderData<typeof loader>()
+  const { user, mfa, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const schema = changePasswordSchema({ email: user.email, name: user.name })
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
     id: 'change-password',
-    constraint: getZodConstraint(schema),
+    constraint: constraintsOf(rules),
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateWithRules(rules, newPasswordChecks({ email: user.email, name: user.name })),
   })
 
   return (

@@ -6,6 +6,8 @@ import { RouteDialog } from '~/components/route-dialog'
 import { caregiverToJson, updateCaregiver, viewCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
+import { caregiverFormSchema } from '~/features/caregivers/forms.server'
+import { formRules } from '~/lib/form-rules.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -17,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
-  return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(request, '/caregivers') })
+  return json({ caregiver: caregiverToJson(caregiver), closeTo: dialogExitPath(request, '/caregivers'), rules: formRules(caregiverFormSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCaregiver() {
-  const { caregiver, closeTo } = useLoaderData<typeof loader>()
+  const { caregiver, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Edit Caregiver" closeTo={closeTo} size="lg">
@@ -41,6 +43,7 @@ export default function EditCaregiver() {
       <CaregiverForm
         caregiver={{ ...caregiver, availableDays: caregiver.availability?.days ?? [] }}
         savedFileKinds={caregiver.files.map((file) => file.kind)}
+        rules={rules}
         lastResult={lastResult}
         cancelTo={closeTo}
         submitLabel="Update Caregiver"

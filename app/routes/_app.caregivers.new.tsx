@@ -6,6 +6,8 @@ import { RouteDialog } from '~/components/route-dialog'
 import { createCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
+import { caregiverFormSchema } from '~/features/caregivers/forms.server'
+import { formRules } from '~/lib/form-rules.server'
 import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -14,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: 'New Caregiver Application | H
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ closeTo: dialogExitPath(request, '/caregivers') })
+  return json({ closeTo: dialogExitPath(request, '/caregivers'), rules: formRules(caregiverFormSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,10 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewCaregiver() {
   const lastResult = useActionData<typeof action>()
-  const { closeTo } = useLoaderData<typeof loader>()
+  const { closeTo, rules } = useLoaderData<typeof loader>()
   return (
     <RouteDialog title="New Caregiver Application" closeTo={closeTo} size="lg">
-      <CaregiverForm lastResult={lastResult} cancelTo={closeTo} submitLabel="Submit Application" />
+      <CaregiverForm rules={rules} lastResult={lastResult} cancelTo={closeTo} submitLabel="Submit Application" />
     </RouteDialog>
   )
 }

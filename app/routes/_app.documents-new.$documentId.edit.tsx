@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { updateDocument, viewDocument } from '~/features/documents/documents.server'
-import { documentEditSchema } from '~/features/documents/schema'
+import { documentEditSchema } from '~/features/documents/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { dialogExitPath } from '~/platform/http/request.server'
@@ -20,7 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const document = await viewDocument(params.documentId ?? '', userActor(request, user))
   if (!document) throw new Response('Document not found', { status: 404 })
-  return json({ document: { name: document.name, description: document.description }, closeTo: dialogExitPath(request, '/documents-new') })
+  return json({
+    document: { name: document.name, description: document.description },
+    closeTo: dialogExitPath(request, '/documents-new'),
+    rules: formRules(documentEditSchema),
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,16 +41,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditDocument() {
-  const { document, closeTo } = useLoaderData<typeof loader>()
+  const { document, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const [form, fields] = useForm({
     id: 'document-edit',
-    constraint: getZodConstraint(documentEditSchema),
+    constraint: constraintsOf(rules),
     defaultValue: document,
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentEditSchema }),
+    onValidate: validateWithRules(rules),
   })
   return (
     <RouteDialog title="Edit Document" closeTo={closeTo}>

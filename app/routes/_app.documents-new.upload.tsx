@@ -1,15 +1,16 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import type { z } from 'zod'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'
 import { createDocument } from '~/features/documents/documents.server'
 import { listDocumentTypes } from '~/features/document-types/document-types.server'
-import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES, documentUploadSchema } from '~/features/documents/schema'
+import { DOCUMENT_CATEGORIES, MAX_DOCUMENT_BYTES } from '~/features/documents/options'
+import { documentUploadSchema } from '~/features/documents/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { receivePdfUpload } from '~/features/documents/upload.server'
@@ -22,7 +23,11 @@ export const meta: MetaFunction = () => [{ title: 'Upload Document | Healthcare 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:write')
-  return json({ types: await listDocumentTypes({ activeOnly: true }), closeTo: dialogExitPath(request, '/documents-new') })
+  return json({
+    types: await listDocumentTypes({ activeOnly: true }),
+    closeTo: dialogExitPath(request, '/documents-new'),
+    rules: formRules(documentUploadSchema),
+  })
 }
 
 async function uploadFailed(reason: string, status: number) {
@@ -63,12 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UploadDocument() {
-  const { types, closeTo } = useLoaderData<typeof loader>()
+  const { types, closeTo, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm<z.input<typeof documentUploadSchema>>({
+  const [form, fields] = useForm<{ category: string; documentTypeId: string; description: string }>({
     id: 'document-upload',
-    constraint: getZodConstraint(documentUploadSchema),
+    constraint: constraintsOf(rules),
     defaultValue: { category: 'general' },
     lastResult,
   })

@@ -4,7 +4,10 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
 import { getPatient, recordPatientView } from '~/features/patients/patients.server'
-import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/features/patients/schema'
+import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/features/patients/options'
+import { stepSchemas } from '~/features/patients/forms.server'
+import { formRules } from '~/lib/form-rules.server'
+import { getEnv } from '~/platform/env.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
   canOpenStep,
@@ -38,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     completedSteps: patient.completedSteps,
     stepSlug: step.slug,
     defaultValue: stepDefaults(patient, step),
+    rules: formRules(stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key]),
     closeTo,
   })
 }
@@ -50,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPatientRegistration() {
-  const { id, name, completedSteps, stepSlug, defaultValue, closeTo } = useLoaderData<typeof loader>()
+  const { id, name, completedSteps, stepSlug, defaultValue, rules, closeTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { search } = useLocation()
   const step = stepBySlug(stepSlug)!
@@ -67,7 +71,7 @@ export default function EditPatientRegistration() {
         stepHref={(target) => `/patients/${id}/register/${target.slug}${search}`}
       />
       {/* A new key per step, so the form starts from that step's values. */}
-      <RegistrationStepForm key={step.key} step={step} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+      <RegistrationStepForm key={step.key} step={step} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
     </RouteDialog>
   )
 }

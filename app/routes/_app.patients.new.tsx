@@ -1,4 +1,5 @@
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -7,7 +8,8 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getLead, viewLead } from '~/features/leads/leads.server'
 import { isUuid } from '~/lib/ids'
 import { createPatient, findPatientForLead } from '~/features/patients/patients.server'
-import { REGISTRATION_STEPS, personalInfoSchema } from '~/features/patients/schema'
+import { REGISTRATION_STEPS } from '~/features/patients/options'
+import { personalInfoSchema } from '~/features/patients/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { profileAfterSave, registrationLocations } from '~/features/patients/registration.server'
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
     closeTo: lead ? `/leads/${lead.id}` : closeTo,
+    rules: formRules(personalInfoSchema(getEnv().AGENCY_TIME_ZONE)),
     defaultValue: lead
       ? {
           firstName: lead.firstName,
@@ -84,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPatientRegistration() {
-  const { lead, closeTo, defaultValue } = useLoaderData<typeof loader>()
+  const { lead, closeTo, defaultValue, rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="New Patient Registration" closeTo={closeTo} size="lg">
@@ -94,7 +97,7 @@ export default function NewPatientRegistration() {
         </p>
       ) : null}
       <RegistrationProgress current={firstStep} completedSteps={[]} stepHref={null} />
-      <RegistrationStepForm step={firstStep} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+      <RegistrationStepForm step={firstStep} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
     </RouteDialog>
   )
 }

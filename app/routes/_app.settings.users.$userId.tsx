@@ -1,16 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { changeUserPassword, findUserForAdmin, setUserActive, updateUserAccount } from '~/features/users/users.server'
-import { resetPasswordSchema } from '~/features/users/auth-schema'
 import { isCommonPassword } from '~/features/users/common-passwords.server'
-import { passwordHelp } from '~/features/users/password-policy'
-import { deactivateUserSchema, reactivateUserSchema, resetMfaSchema, updateUserSchema } from '~/features/users/schema'
+import { newPasswordChecks, passwordHelp } from '~/features/users/password-policy'
+import {
+  deactivateUserSchema,
+  reactivateUserSchema,
+  resetMfaSchema,
+  resetPasswordSchema,
+  updateUserSchema,
+} from '~/features/users/forms.server'
 import { getMfaStatus, resetMfa } from '~/features/users/mfa.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -49,6 +55,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       created: formatDateTime(user.createdAt, getEnv().AGENCY_TIME_ZONE),
     },
     isSelf: user.id === actor.id,
+    rules: {
+      update: formRules(updateUserSchema),
+      resetPassword: formRules(resetPasswordSchema({ email: user.email, name: user.name })),
+      resetMfa: formRules(resetMfaSchema),
+    },
   })
 }
 
@@ -181,15 +192,15 @@ function useResultFor(intent: 'update' | 'status' | 'reset-password' | 'reset-mf
 }
 
 function DetailsForm() {
-  const { user, isSelf } = useLoaderData<typeof loader>()
+  const { user, isSelf, rules } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string; role: string }>({
     id: 'update-user',
-    constraint: getZodConstraint(updateUserSchema),
+    constraint: constraintsOf(rules.update),
     lastResult: useResultFor('update'),
     defaultValue: { name: user.name, role: user.role },
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateUserSchema }),
+    onValidate: validateWithRules(rules.update),
   })
   return (
     <section aria-labelledby="details-heading" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -230,15 +241,14 @@ function DetailsForm() {
 }
 
 function PasswordForm() {
-  const { user, isSelf } = useLoaderData<typeof loader>()
+  const { user, isSelf, rules } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
-  const schema = resetPasswordSchema({ email: user.email, name: user.name })
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ newPassword: string; confirmPassword: string }>({
     id: 'reset-password',
-    constraint: getZodConstraint(schema),
+    constraint: constraintsOf(rules.resetPassword),
     lastResult: useResultFor('reset-password'),
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateWithRules(rules.resetPassword, newPasswordChecks({ email: user.email, name: user.name, forOther: true })),
   })
   return (
     <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -288,14 +298,14 @@ function PasswordForm() {
 }
 
 function MfaForm() {
-  const { mfa, isSelf } = useLoaderData<typeof loader>()
+  const { mfa, isSelf, rules } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ confirm: string }>({
     id: 'reset-mfa',
-    constraint: getZodConstraint(resetMfaSchema),
+    constraint: constraintsOf(rules.resetMfa),
     lastResult: useResultFor('reset-mfa'),
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetMfaSchema }),
+    onValidate: validateWithRules(rules.resetMfa),
   })
   return (
     <section aria-labelledby="mfa-heading" className="rounded-lg border border-slate-200 bg-white p-6">

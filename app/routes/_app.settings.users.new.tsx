@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { createUserAccount } from '~/features/users/users.server'
 import { isCommonPassword } from '~/features/users/common-passwords.server'
-import { passwordHelp } from '~/features/users/password-policy'
-import { createUserSchema } from '~/features/users/schema'
+import { initialPasswordChecks, passwordHelp } from '~/features/users/password-policy'
+import { createUserSchema } from '~/features/users/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { ROLES, ROLE_LABELS } from '~/platform/auth/permissions'
@@ -22,7 +23,7 @@ const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'users:manage')
-  return null
+  return json({ rules: formRules(createUserSchema()) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,16 +43,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewUser() {
+  const { rules } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const schema = createUserSchema()
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string; email: string; role: string; password: string }>({
     id: 'create-user',
-    constraint: getZodConstraint(schema),
+    constraint: constraintsOf(rules),
     lastResult,
     defaultValue: { role: 'viewer' },
     shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateWithRules(rules, initialPasswordChecks),
   })
 
   return (

@@ -82,6 +82,30 @@ test.describe('patient registration', () => {
     await expect(page.getByRole('button', { name: 'Approve Registration' })).toHaveCount(0)
   })
 
+  test('the list under the dialog is not read between steps, and is read again when the dialog closes', async ({ page }) => {
+    const lastName = `Behind${Date.now().toString().slice(-6)}`
+    await page.goto(`/patients?q=${lastName}`)
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (0)' })).toBeVisible()
+    const listReads: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).searchParams.get('_data') === 'routes/_app.patients') listReads.push(request.url())
+    })
+    await page.getByRole('link', { name: 'Start New Registration' }).first().click()
+    const newDialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    await fillPersonalInfo(newDialog, lastName)
+    await newDialog.getByRole('button', { name: 'Next' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await expect(dialog.getByText('Step 2 of 5: Medical History')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Next' }).click()
+    await expect(dialog.getByText('Step 3 of 5: Insurance')).toBeVisible()
+    expect(listReads).toEqual([])
+
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Patient Registrations (1)' })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Keyboard ${lastName}` }).first()).toBeVisible()
+  })
+
   test('the four filters and the cards view', async ({ page }) => {
     const lastName = `Filter${Date.now().toString().slice(-6)}`
     await page.goto('/patients/new')

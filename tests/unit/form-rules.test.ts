@@ -1,9 +1,9 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import { loginSchema } from '~/features/users/auth-schema'
 import { mfaSignInSchema } from '~/features/users/mfa-schema'
 import { documentTypeFormSchema } from '~/features/document-types/schema'
-import { checkField, constraintsOf } from '~/lib/form-rules'
+import { type FormChecks, type FormRules, checkField, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { formRules } from '~/lib/form-rules.server'
 
 describe('the rules a page gets instead of its Zod schema', () => {
@@ -85,5 +85,135 @@ describe('a summary the schema gives the whole form', () => {
 
   test('sign-in has none', () => {
     expect(formRules(loginSchema).whenRequiredMissing).toBeUndefined()
+  })
+})
+
+describe('numbers and the rows of a list', () => {
+  const schema = z.object({
+    rate: z.preprocess(
+      (value) => (value === '' || value === undefined ? 0 : Number(value)),
+      z.number({ error: 'Rate must be a number' }).min(0, { message: 'Rate must be 0 or greater' }).max(500, { message: 'Rate must be 500 or less' }),
+    ).optional(),
+    contacts: z
+      .array(
+        z.object({
+          name: z.string({ error: 'Contact name is required' }).trim().min(1, { message: 'Contact name is required' }).max(20, { message: 'Too long' }),
+          email: z.string().email({ message: 'Invalid email address' }).optional(),
+        }),
+        { error: 'Add at least one contact' },
+      )
+      .min(1, { message: 'Add at least one contact' }),
+  })
+
+  test("a number's bounds with the schema's messages, on the input as min and max", () => {
+    const rules = formRules(schema)
+    expect(rules.fields.rate).toEqual({
+      min: { value: 0, message: 'Rate must be 0 or greater' },
+      max: { value: 500, message: 'Rate must be 500 or less' },
+      malformed: 'Rate must be a number',
+    })
+    expect(constraintsOf(rules).rate).toMatchObject({ required: false, min: 0, max: 500 })
+    expect(checkField(rules.fields.rate!, '-3')).toBe('Rate must be 0 or greater')
+    expect(checkField(rules.fields.rate!, '501')).toBe('Rate must be 500 or less')
+    expect(checkField(rules.fields.rate!, 'abc')).toBe('Rate must be a number')
+    expect(checkField(rules.fields.rate!, '27.50')).toBeUndefined()
+  })
+
+  test('the fields of a list\'s rows, named as Conform names their constraints; the list itself is required', () => {
+    const rules = formRules(schema)
+    expect(rules.fields['contacts[].name']).toEqual({
+      required: 'Contact name is required',
+      maxLength: { value: 20, message: 'Too long' },
+    })
+    expect(rules.fields['contacts[].email']).toEqual({ malformed: 'Invalid email address' })
+    expect(rules.fields.contacts).toEqual({ required: 'Add at least one contact' })
+  })
+})
+
+describe('validating a form in the page', () => {
+  // Outside a browser: the form has no inputs whose validity to ask, so the values decide.
+  beforeAll(() => {
+    vi.stubGlobal('HTMLInputElement', class {})
+    vi.stubGlobal('HTMLTextAreaElement', class {})
+    vi.stubGlobal('HTMLSelectElement', class {})
+  })
+  afterAll(() => vi.unstubAllGlobals())
+
+  function validate(rules: FormRules, entries: Array<[string, string | File]>, checks?: FormChecks) {
+    const formData = new FormData()
+    for (const [name, value] of entries) formData.append(name, value)
+    const form = { elements: { namedItem: () => null } } as unknown as HTMLFormElement
+    const submission = validateWithRules(rules, checks)({ form, formData })
+    return { status: submission.status, error: 'error' in submission ? submission.error : undefined }
+  }
+
+  const rules: FormRules = {
+    fields: {
+      contacts: { required: 'Add at least one contact' },
+      'contacts[].name': { required: 'Contact name is required' },
+      newPassword: { required: 'New password is required', minLength: { value: 4, message: 'Too short' } },
+      confirmPassword: { required: 'Confirm it' },
+    },
+  }
+
+  test("each row's fields by their rules; no row at all is the list's own message", () => {
+    const withRows = validate(rules, [
+      ['contacts[0].name', 'Sam'],
+      ['contacts[1].name', ''],
+      ['newPassword', 'abcd'],
+      ['confirmPassword', 'abcd'],
+    ])
+    expect(withRows.error).toEqual({ 'contacts[1].name': ['Contact name is required'] })
+    const noRows = validate(rules, [
+      ['newPassword', 'abcd'],
+      ['confirmPassword', 'abcd'],
+    ])
+    expect(noRows.error).toEqual({ contacts: ['Add at least one contact'] })
+  })
+
+  test("a row removed (Conform's intent) is no longer checked", () => {
+    const removed = validate(rules, [
+      ['contacts[0].name', 'Sam'],
+      ['contacts[1].name', ''],
+      ['newPassword', 'abcd'],
+      ['confirmPassword', 'abcd'],
+      ['__intent__', JSON.stringify({ type: 'remove', payload: { name: 'contacts', index: 1 } })],
+    ])
+    expect(removed.error).toEqual({})
+  })
+
+  const checks: FormChecks = {
+    fields: {
+      newPassword: ({ text }) => (/^(.)\1*$/.test(text('newPassword')) ? 'Not one character repeated' : null),
+      files: ({ list }) => list('files').flatMap((file) => (file instanceof File && file.size > 3 ? [`"${file.name}" is too large`] : [])),
+    },
+    form: ({ text }) => ({ confirmPassword: text('newPassword') === text('confirmPassword') ? null : 'Passwords do not match' }),
+  }
+
+  test("a field's own check runs once its rules pass, with every message it gives", () => {
+    const password = (value: string): Array<[string, string]> => [['contacts[0].name', 'Sam'], ['newPassword', value], ['confirmPassword', value]]
+    expect(validate(rules, password('aa'), checks).error).toEqual({ newPassword: ['Too short'] })
+    expect(validate(rules, password('aaaa'), checks).error).toEqual({ newPassword: ['Not one character repeated'] })
+    const files: Array<[string, File]> = [
+      ['files', new File(['1234'], 'a.pdf')],
+      ['files', new File(['1'], 'b.pdf')],
+      ['files', new File(['12345'], 'c.pdf')],
+    ]
+    expect(validate(rules, [...password('abcd'), ...files], checks).error).toEqual({
+      files: ['"a.pdf" is too large', '"c.pdf" is too large'],
+    })
+  })
+
+  test('a check across fields runs unless a field is missing, as Zod runs a refinement of the whole schema', () => {
+    const mismatched: Array<[string, string]> = [['contacts[0].name', 'Sam'], ['newPassword', 'abcd'], ['confirmPassword', 'abce']]
+    expect(validate(rules, mismatched, checks).error).toEqual({ confirmPassword: ['Passwords do not match'] })
+    expect(validate(rules, [['contacts[0].name', 'Sam'], ['newPassword', 'ab'], ['confirmPassword', 'abce']], checks).error).toEqual({
+      newPassword: ['Too short'],
+      confirmPassword: ['Passwords do not match'],
+    })
+    expect(validate(rules, [...mismatched, ['contacts[1].name', '']], checks).error).toEqual({
+      'contacts[1].name': ['Contact name is required'],
+    })
+    expect(validate(rules, [['contacts[0].name', 'Sam'], ['newPassword', 'abcd'], ['confirmPassword', 'abcd']], checks).status).toBe('success')
   })
 })

@@ -8,15 +8,15 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
 import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorList, Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { ApplicationProgress } from '~/features/caregivers/caregiver-parts'
-import { SPECIALIZATIONS, YEARS_EXPERIENCE_OPTIONS, caregiverFormFields, caregiverFormSchema } from '~/features/caregivers/schema'
+import { SPECIALIZATIONS, YEARS_EXPERIENCE_OPTIONS } from '~/features/caregivers/options'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { WEEKDAYS } from '~/lib/time'
 import {
+  CAREGIVER_FILE_CHECKS,
   CAREGIVER_FILE_PICKERS,
   acceptAttribute,
   computeApplicationProgress,
@@ -93,6 +93,7 @@ export function CaregiverForm({
   id = 'caregiver-form',
   caregiver,
   savedFileKinds = [],
+  rules,
   lastResult,
   cancelTo,
   submitLabel,
@@ -101,6 +102,8 @@ export function CaregiverForm({
   caregiver?: CaregiverFormDefaults
   /** Kinds of the files the application already holds (edit). */
   savedFileKinds?: string[]
+  /** formRules(caregiverFormSchema), from the loader. */
+  rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
@@ -108,14 +111,12 @@ export function CaregiverForm({
   const navigation = useNavigation()
   const [form, fields] = useForm<FormShape>({
     id,
-    // getZodConstraint cannot read a schema that ends in a transform: give it the fields.
-    constraint: getZodConstraint(caregiverFormFields),
+    constraint: constraintsOf(rules),
     defaultValue: toFormDefaults(caregiver),
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    // The schema's output differs from FormShape (it is what the server saves); only errors matter here.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: caregiverFormSchema }) as never,
+    onValidate: validateWithRules<FormShape>(rules, { fields: CAREGIVER_FILE_CHECKS }),
   })
   const initialSource: ProgressSource = {
     ...caregiver,

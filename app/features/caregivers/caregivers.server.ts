@@ -16,6 +16,7 @@ import { discardCaregiverFiles } from '~/features/caregivers/upload.server'
 import { changeExisting } from '~/platform/db-errors'
 import { NotFoundError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
+import { countRows } from '~/platform/row-counts.server'
 import { searchColumns as recordSearchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { readRecordHistory } from '~/platform/record-history.server'
@@ -133,7 +134,7 @@ export async function listCaregivers(query: ListQuery, actor: Actor) {
   const where = caregiverListWhere(query)
   const { rows, total, page } = await paginate(
     {
-      count: () => prisma.caregiver.count({ where }),
+      count: () => countRows('Caregiver', where, (where) => prisma.caregiver.count({ where })),
       findMany: (window) => prisma.caregiver.findMany({ where, select: listSelect, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
@@ -401,7 +402,7 @@ export async function listCaregiversForApi(query: ListQuery, actor: Actor) {
   const where = caregiverListWhere(query)
   const { rows, total } = await paginate(
     {
-      count: () => prisma.caregiver.count({ where }),
+      count: () => countRows('Caregiver', where, (where) => prisma.caregiver.count({ where })),
       findMany: (window) => prisma.caregiver.findMany({ where, include: withFiles, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,

@@ -3,4 +3,4 @@
  * schemas through this .server module so that Zod never reaches the page's
  * JavaScript (docs/conventions.md, Forms).
  */
-export { parseCaregiverListQuery, statusChangeSchema } from '~/features/caregivers/schema'
+export { caregiverFormSchema, parseCaregiverListQuery, statusChangeSchema } from '~/features/caregivers/schema'

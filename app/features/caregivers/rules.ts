@@ -5,6 +5,7 @@
  * Nothing here reads the environment.
  */
 
+import type { FormChecks } from '~/lib/form-rules'
 import { formatCalendarDate } from '~/lib/time'
 
 // ---------------------------------------------------------------------------
@@ -37,6 +38,34 @@ export const CAREGIVER_FILE_PICKERS: ReadonlyArray<{
 export function tooManyFilesMessage(picker: { maxFiles: number; noun: string }) {
   return picker.maxFiles === 1 ? `Choose one ${picker.noun}` : `Choose at most ${picker.maxFiles} ${picker.noun}`
 }
+
+type FilePicker = (typeof CAREGIVER_FILE_PICKERS)[number]
+
+/** The files chosen in a picker, from what the form sends: an empty picker sends a nameless, empty file. */
+export function chosenFiles(values: readonly unknown[]): File[] {
+  return values.filter((value): value is File => typeof File !== 'undefined' && value instanceof File && value.name !== '' && value.size > 0)
+}
+
+/**
+ * What is wrong with the files chosen in one picker, one message each: too
+ * many, or else each file of a type the picker does not take or over 10 MB.
+ * The schema refuses with these; the page says them before anything is sent.
+ */
+export function chosenFileProblems(files: readonly File[], picker: FilePicker): string[] {
+  if (files.length > picker.maxFiles) return [tooManyFilesMessage(picker)]
+  return files.flatMap((file) => {
+    const extension = extensionOf(file.name) as FileExtension | null
+    if (!extension || !picker.extensions.includes(extension)) {
+      return [`"${file.name}" is not an accepted file type: choose a ${fileTypeList(picker.extensions)} file`]
+    }
+    return file.size > MAX_CAREGIVER_FILE_BYTES ? [`"${file.name}" is larger than 10 MB`] : []
+  })
+}
+
+/** The caregiver form's checks of its four pickers (form-rules' FormChecks). */
+export const CAREGIVER_FILE_CHECKS: NonNullable<FormChecks['fields']> = Object.fromEntries(
+  CAREGIVER_FILE_PICKERS.map((picker) => [picker.field, ({ list }) => chosenFileProblems(chosenFiles(list(picker.field)), picker)]),
+)
 
 export const FILE_KIND_LABELS: Record<CaregiverFileKind, string> = {
   license: 'License',

@@ -10,14 +10,7 @@ import {
   YEARS_EXPERIENCE_OPTIONS,
 } from '~/features/caregivers/options'
 import { blankToUndefined, requiredText, requiredPhone, addressFields } from '~/lib/schema-fields'
-import {
-  CAREGIVER_FILE_PICKERS,
-  MAX_CAREGIVER_FILE_BYTES,
-  extensionOf,
-  fileTypeList,
-  tooManyFilesMessage,
-  type FileExtension,
-} from '~/features/caregivers/rules'
+import { CAREGIVER_FILE_PICKERS, chosenFileProblems, chosenFiles as filesIn } from '~/features/caregivers/rules'
 import { isDateString } from '~/lib/time'
 import { WEEKDAYS, type Weekday } from '~/lib/time'
 
@@ -129,26 +122,14 @@ function orderedDays(days: readonly Weekday[]) {
 /** A form field may arrive as one value or several; always a list here. */
 const asList = (value: unknown) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value])
 
-/** Files chosen in one picker; the browser checks count, type and size before sending. */
+/** Files chosen in one picker: count, type and size (the page checks them with the same rules before sending). */
 function chosenFiles(field: string) {
   const picker = CAREGIVER_FILE_PICKERS.find((candidate) => candidate.field === field)!
-  const isChosenFile = (value: unknown): value is File =>
-    typeof File !== 'undefined' && value instanceof File && value.name !== '' && value.size > 0
   return z.preprocess(
-    (value) => asList(value).filter(isChosenFile),
-    z
-      .array(z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File))
-      .max(picker.maxFiles, { message: tooManyFilesMessage(picker) })
-      .superRefine((files, context) => {
-        for (const file of files) {
-          const extension = extensionOf(file.name) as FileExtension | null
-          if (!extension || !picker.extensions.includes(extension)) {
-            context.addIssue({ code: 'custom', message: `"${file.name}" is not an accepted file type: choose a ${fileTypeList(picker.extensions)} file` })
-          } else if (file.size > MAX_CAREGIVER_FILE_BYTES) {
-            context.addIssue({ code: 'custom', message: `"${file.name}" is larger than 10 MB` })
-          }
-        }
-      }),
+    (value) => filesIn(asList(value)),
+    z.array(z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File)).superRefine((files, context) => {
+      for (const message of chosenFileProblems(files, picker)) context.addIssue({ code: 'custom', message })
+    }),
   )
 }
 

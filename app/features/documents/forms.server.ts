@@ -3,4 +3,4 @@
  * schemas through this .server module so that Zod never reaches the page's
  * JavaScript (docs/conventions.md, Forms).
  */
-export { parseDocumentListQuery } from '~/features/documents/schema'
+export { documentEditSchema, documentUploadSchema, parseDocumentListQuery } from '~/features/documents/schema'

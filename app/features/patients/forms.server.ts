@@ -3,4 +3,4 @@
  * schemas through this .server module so that Zod never reaches the page's
  * JavaScript (docs/conventions.md, Forms).
  */
-export { parsePatientListQuery } from '~/features/patients/schema'
+export { parsePatientListQuery, personalInfoSchema, stepSchemas } from '~/features/patients/schema'

@@ -38,6 +38,11 @@ export function stepLeftBlank(formData: FormData) {
   return true
 }
 
+/** Whether a path is the registration dialog over the list: its first step or a later one. */
+export function isRegistrationDialogPath(pathname: string) {
+  return /^\/patients\/(?:new|[^/]+\/register\/[^/]+)\/?$/.test(pathname)
+}
+
 export function stepBySlug(slug: string | undefined) {
   return REGISTRATION_STEPS.find((step) => step.slug === slug)
 }

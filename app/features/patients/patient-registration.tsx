@@ -8,8 +8,6 @@ import {
   parse,
   useForm,
 } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
-import { parseWithZod } from '~/lib/form-input'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -26,8 +24,9 @@ import {
   WEEKDAY_OPTIONS,
   registrationProgress,
   stepLeftBlank,
-  stepSchemas,
-} from '~/features/patients/schema'
+} from '~/features/patients/options'
+import { registrationStepChecks } from '~/features/patients/rules'
+import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
 import { dateIn } from '~/lib/time'
@@ -125,31 +124,34 @@ function listValue(value: unknown): string[] {
  */
 export function RegistrationStepForm({
   step,
+  rules,
   defaultValue,
   lastResult,
   cancelTo,
 }: {
   step: RegistrationStep
+  /** formRules of the step's schema, from the loader. */
+  rules: FormRules
   defaultValue: StepDefaults
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
 }) {
   const navigation = useNavigation()
   const timeZone = useTimeZone()
-  const schema = stepSchemas(timeZone)[step.key]
+  const today = dateIn(Date.now(), timeZone)
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `patient-${step.key}`,
-    constraint: getZodConstraint(schema),
+    constraint: constraintsOf(rules),
     // Conform types defaults by the form's shape; each step has its own.
     defaultValue: defaultValue as Record<string, string>,
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     // Back from a step left blank is not a save: the server only goes back, so nothing is asked for.
-    onValidate: ({ formData }) =>
-      formData.get('intent') === 'back' && stepLeftBlank(formData)
-        ? parse(formData, { resolve: () => ({ value: {} }) })
-        : parseWithZod(formData, { schema }),
+    onValidate: (context) =>
+      context.formData.get('intent') === 'back' && stepLeftBlank(context.formData)
+        ? parse(context.formData, { resolve: () => ({ value: {} }) })
+        : validateWithRules(rules, registrationStepChecks(step.key, today))(context),
   })
   const hydrated = useHydrated()
   const busy = navigation.state === 'submitting'
@@ -191,7 +193,7 @@ export function RegistrationStepForm({
           {text('lastName', 'Last Name', { autoComplete: 'off' })}
           <Field
             labelProps={{ children: 'Date of Birth' }}
-            inputProps={{ ...getInputProps(field('dateOfBirth'), { type: 'date' }), max: dateIn(Date.now(), timeZone) }}
+            inputProps={{ ...getInputProps(field('dateOfBirth'), { type: 'date' }), max: today }}
             errors={field('dateOfBirth').errors}
           />
           <SelectField

@@ -21,6 +21,7 @@ import { fromDateColumn, toDateColumn } from '~/lib/date-column'
 import { changeExisting, isUniqueViolation } from '~/platform/db-errors'
 import { ConflictError, RuleViolationError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
+import { countRows } from '~/platform/row-counts.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { readRecordHistory, readRecordViewers } from '~/platform/record-history.server'
@@ -125,7 +126,7 @@ export async function listPatients(query: ListQuery, actor: Actor, timeZone: str
   const where = patientListWhere(query, timeZone, now)
   const { rows, total, page } = await paginate(
     {
-      count: () => prisma.patient.count({ where }),
+      count: () => countRows('Patient', where, (where) => prisma.patient.count({ where })),
       findMany: (window) => prisma.patient.findMany({ where, select: listSelect, orderBy: PATIENT_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
@@ -424,7 +425,7 @@ export async function listPatientsForApi(query: ListQuery, actor: Actor, timeZon
   const where = patientListWhere(query, timeZone, new Date())
   const { rows, total } = await paginate(
     {
-      count: () => prisma.patient.count({ where }),
+      count: () => countRows('Patient', where, (where) => prisma.patient.count({ where })),
       findMany: (window) => prisma.patient.findMany({ where, orderBy: PATIENT_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { blankToUndefined, requiredText, optionalText, requiredPhone, optionalPhone, addressFields } from '~/lib/schema-fields'
-import { DATE_RANGES, WEEKDAYS, dateIn, isDateString } from '~/lib/time'
+import { DATE_RANGES, WEEKDAYS, dateIn } from '~/lib/time'
+import { dateOfBirthProblem, insuranceProblems } from '~/features/patients/rules'
 import { DEFAULT_SORT } from '~/lib/list-sort'
 import {
   CAREGIVER_GENDER_PREFERENCES,
@@ -56,7 +57,7 @@ function choices<T extends readonly [string, ...string[]]>(values: T, message: s
 
 /**
  * Step 1. A date of birth may not be after today in the agency's time zone,
- * read when the value is checked, so the browser and the server agree.
+ * read when the value is checked (the page reads it too, with the same rule).
  */
 function buildPersonalInfoSchema(timeZone: string) {
   return z.object({
@@ -66,16 +67,7 @@ function buildPersonalInfoSchema(timeZone: string) {
       .string({ error: 'Date of birth is required' })
       .trim()
       .superRefine((value, context) => {
-        // One message at a time, most basic first.
-        const message = !value
-          ? 'Date of birth is required'
-          : !isDateString(value)
-            ? 'Enter the date of birth as YYYY-MM-DD'
-            : value < '1900-01-01'
-              ? 'Date of birth must be after 1900'
-              : value > dateIn(Date.now(), timeZone)
-                ? 'Date of birth cannot be in the future'
-                : null
+        const message = dateOfBirthProblem(value, dateIn(Date.now(), timeZone))
         if (message) context.addIssue({ code: 'custom', message })
       }),
     gender: z.preprocess(blankToUndefined, z.enum(valuesOf(GENDERS), { error: 'Gender is required' })),
@@ -130,8 +122,8 @@ export const insuranceSchema = z
     ),
   })
   .superRefine((value, context) => {
-    if ((value.memberId || value.groupNumber) && !value.provider) {
-      context.addIssue({ code: 'custom', path: ['provider'], message: 'Insurance provider is required with a member ID or group number' })
+    for (const [field, message] of Object.entries(insuranceProblems(value) ?? {})) {
+      context.addIssue({ code: 'custom', path: [field], message })
     }
   })
 export type InsuranceInfo = z.infer<typeof insuranceSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type PasswordContext, newPasswordField } from '~/features/users/password-policy'
+import { PASSWORDS_DIFFER_MESSAGE, type PasswordContext } from '~/features/users/password-policy'
+import { newPasswordField } from '~/features/users/password-schema'
 
 export { PASSWORD_MIN_LENGTH } from '~/features/users/password-policy'
 
@@ -26,7 +27,7 @@ export function changePasswordSchema(account: Omit<PasswordContext, 'forOther'>)
       confirmPassword: z.string({ error: 'Confirm the new password' }),
     })
     .refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
+      message: PASSWORDS_DIFFER_MESSAGE,
       path: ['confirmPassword'],
     })
 }
@@ -43,7 +44,7 @@ export function resetPasswordSchema(account: Omit<PasswordContext, 'forOther'>) 
       confirmPassword: z.string({ error: 'Confirm the new password' }),
     })
     .refine((value) => value.newPassword === value.confirmPassword, {
-      message: 'Passwords do not match',
+      message: PASSWORDS_DIFFER_MESSAGE,
       path: ['confirmPassword'],
     })
 }

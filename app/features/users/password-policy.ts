@@ -1,10 +1,11 @@
-import { z } from 'zod'
+import type { FormChecks } from '~/lib/form-rules'
 
 /**
  * What a new password must be (ASVS V6.2, NIST SP 800-63B): long enough, any
  * characters at all (spaces and any script included, never trimmed), no
  * composition rules, and not one an attacker tries first. The browser checks
- * all of it but the list of common passwords, which stays on the server.
+ * all of it but the list of common passwords, which stays on the server. No
+ * Zod here, so pages may import it (the schemas' part is password-schema.ts).
  */
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 200
@@ -14,6 +15,7 @@ export const PASSWORD_TOO_LONG_MESSAGE = `Password must be less than ${PASSWORD_
 export const PASSWORD_BLANK_MESSAGE = 'Enter a password'
 export const PASSWORD_PATTERN_MESSAGE = 'Choose a password that is not just repeated characters or a simple sequence'
 export const PASSWORD_COMMON_MESSAGE = 'Choose a password that is not commonly used'
+export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match'
 
 export function passwordContainsEmailMessage(forOther = false) {
   return `Choose a password that does not contain ${forOther ? "the user's" : 'your'} email address`
@@ -149,40 +151,41 @@ export function passwordProblem(password: string, context: PasswordContext = {})
   return null
 }
 
-function isAcceptableLength(password: string) {
+export function isAcceptableLength(password: string) {
   return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH
 }
 
 /**
- * A form's new-password field: the length, and then every rule of
- * passwordProblem, one message at a time. The email address and name in
- * `context` are those of the account when the form does not ask for them;
- * a form that does (Add user) checks them with refinePasswordContext.
+ * For a form that asks for the email address and name beside the password
+ * (Add user): the problem of a password that contains them, when the
+ * password is otherwise fine; a problem the password has alone is its
+ * field's to report.
  */
-export function newPasswordField(requiredMessage: string, context: PasswordContext = {}) {
-  return z
-    .string({ error: requiredMessage })
-    .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT_MESSAGE })
-    .max(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG_MESSAGE })
-    .superRefine((password, ctx) => {
-      if (!isAcceptableLength(password)) return
-      const problem = passwordProblem(password, context)
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    })
+export function passwordInFormProblem(value: { password: string; email: string; name: string }, context: PasswordContext = {}) {
+  if (!isAcceptableLength(value.password) || passwordProblem(value.password, context)) return null
+  return passwordProblem(value.password, { ...context, email: value.email, name: value.name })
 }
 
 /**
- * For a form that asks for the email address and name beside the password
- * (Add user): refuses a password that contains them, next to the password
- * field. Add it with the object's superRefine, with the context the password
- * field had; a problem that field reported already is not reported twice.
+ * What a page checks of a new password and its confirmation, as the schema
+ * does (password-schema.ts) but for the list of common passwords: the
+ * password's content once its length is right, and the confirmation once
+ * every field is right.
  */
-export function refinePasswordContext(
-  value: { password: string; email: string; name: string },
-  ctx: z.RefinementCtx,
-  context: PasswordContext = {},
-) {
-  if (!isAcceptableLength(value.password) || passwordProblem(value.password, context)) return
-  const problem = passwordProblem(value.password, { ...context, email: value.email, name: value.name })
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] })
+export function newPasswordChecks(context: PasswordContext): FormChecks {
+  return {
+    fields: { newPassword: ({ text }) => passwordProblem(text('newPassword'), context) },
+    form: ({ text }) => ({ confirmPassword: text('newPassword') === text('confirmPassword') ? null : PASSWORDS_DIFFER_MESSAGE }),
+  }
+}
+
+/**
+ * Add user: what the page checks of the initial password, as the schema
+ * does; the user's email address and name are fields of the same form.
+ */
+export const initialPasswordChecks: FormChecks = {
+  fields: { password: ({ text }) => passwordProblem(text('password'), { forOther: true }) },
+  form: ({ text }) => ({
+    password: passwordInFormProblem({ password: text('password'), email: text('email'), name: text('name') }, { forOther: true }),
+  }),
 }

@@ -5,7 +5,8 @@ import { prisma } from '~/platform/db.server'
 import { NotFoundError, RuleViolationError } from '~/platform/errors'
 import { isCommonPassword } from './common-passwords.server'
 import { randomPassword } from './first-admin.server'
-import { type PasswordContext, newPasswordField } from './password-policy'
+import type { PasswordContext } from './password-policy'
+import { newPasswordField } from './password-schema'
 import { normalizeEmail } from './users.server'
 
 export type ShellPasswordReset = {

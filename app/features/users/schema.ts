@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '~/platform/auth/permissions'
-import { newPasswordField, refinePasswordContext } from '~/features/users/password-policy'
+import { newPasswordField, refinePasswordContext } from '~/features/users/password-schema'
 
 const name = z
   .string({ error: 'Name is required' })

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest'
+import { loader as leadsLoader } from '~/routes/_app.leads'
+import { loader as patientsLoader } from '~/routes/_app.patients'
+import { loader as caregiversLoader } from '~/routes/_app.caregivers'
+import { prisma } from '~/platform/db.server'
+import { matchesEveryRow } from '~/platform/row-counts.server'
+import { seedDemoData } from '~/features/demo-data.server'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+
+/**
+ * A list without a search or filter reads its total from the count the
+ * database's triggers keep, instead of counting every row: that count must
+ * stay exact through every way rows come and go.
+ */
+
+async function totalOf(loader: Parameters<typeof callRoute>[0], path: string, cookie: string) {
+  const response = await callRoute(loader, makeRequest(path, { cookie }))
+  return ((await response.json()) as { total: number }).total
+}
+
+const lists = [
+  { table: 'Lead', path: '/leads', filtered: '/leads?status=new', loader: leadsLoader, count: () => prisma.lead.count() },
+  { table: 'Patient', path: '/patients', filtered: '/patients?status=complete', loader: patientsLoader, count: () => prisma.patient.count() },
+  { table: 'Caregiver', path: '/caregivers', filtered: '/caregivers?status=active', loader: caregiversLoader, count: () => prisma.caregiver.count() },
+] as const
+
+describe('list totals kept by the database', () => {
+  test('stay exact through single and bulk inserts, deletes and a truncate', async () => {
+    const { cookie } = await signedInUser('viewer')
+    for (const list of lists) expect(await totalOf(list.loader, list.path, cookie)).toBe(await list.count())
+
+    await seedDemoData()
+    for (const list of lists) {
+      expect(await list.count()).toBeGreaterThan(0)
+      expect(await totalOf(list.loader, list.path, cookie)).toBe(await list.count())
+    }
+
+    const someLeads = await prisma.lead.findMany({ take: 2, select: { id: true } })
+    await prisma.lead.deleteMany({ where: { id: { in: someLeads.map((lead) => lead.id) } } })
+    await prisma.lead.createMany({
+      data: Array.from({ length: 3 }, (_, index) => ({
+        firstName: `Bulk${index}`,
+        lastName: 'Row',
+        email: `bulk${index}@example.com`,
+        phone: '(555) 010-0000',
+        status: 'new',
+        searchText: `bulk${index} row`,
+        phoneDigits: '5550100000',
+      })),
+    })
+    expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(await prisma.lead.count())
+
+    await prisma.$executeRawUnsafe('TRUNCATE "Lead" CASCADE')
+    expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(0)
+  })
+
+  test('a list without a condition reads the kept count; a search or filter counts its rows', async () => {
+    const { cookie } = await signedInUser('viewer')
+    await seedDemoData()
+    for (const list of lists) {
+      const real = await list.count()
+      const filtered = await totalOf(list.loader, list.filtered, cookie)
+      // Skewed on purpose, to see which figure each list reads.
+      await prisma.tableRowCount.update({ where: { tableName: list.table }, data: { rowCount: BigInt(real + 1000) } })
+      expect(await totalOf(list.loader, list.path, cookie)).toBe(real + 1000)
+      expect(await totalOf(list.loader, list.filtered, cookie)).toBe(filtered)
+      await prisma.tableRowCount.update({ where: { tableName: list.table }, data: { rowCount: BigInt(real) } })
+    }
+  })
+})
+
+describe('matchesEveryRow', () => {
+  test('only an empty where, or an AND of empty ones, keeps every row', () => {
+    expect(matchesEveryRow({})).toBe(true)
+    expect(matchesEveryRow({ AND: [{}, {}, { AND: [] }] })).toBe(true)
+    expect(matchesEveryRow({ AND: [{}, { status: 'new' }] })).toBe(false)
+    expect(matchesEveryRow({ status: undefined })).toBe(true)
+    expect(matchesEveryRow({ OR: [] })).toBe(false)
+    expect(matchesEveryRow({ searchText: { contains: 'garcia' } })).toBe(false)
+  })
+})
