@@ -61,11 +61,14 @@ export function FilterForm({
   fields,
   submitLabel = 'Search',
   sort,
+  hidden,
 }: {
   label: string
   view?: string
   fields: readonly FilterDefinition[]
   submitLabel?: string
+  /** More of the URL's query the form keeps as it is (a list narrowed to one person, say). */
+  hidden?: Readonly<Record<string, string | undefined>>
   /** The list's order: kept as it is, or offered as a 'Sort by' select when there are options (cards have no headers to click). */
   sort?: { value: string; options?: ReadonlyArray<{ value: string; label: string }> }
 }) {
@@ -81,6 +84,7 @@ export function FilterForm({
       }}
     >
       {view ? <input type="hidden" name="view" value={view} /> : null}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {/* The default order stays out of the URL. */}
       {sort && !sort.options && sort.value !== DEFAULT_SORT ? <input type="hidden" name="sort" value={sort.value} /> : null}
       {fields.map((field) => (
@@ -106,10 +110,15 @@ export function FilterForm({
  * Uncontrolled controls keep what was typed across client-side navigation;
  * this puts the URL's value back when it changes (e.g. 'Clear filters'),
  * without remounting the control, so keyboard focus stays where it is.
+ * Only a change counts: on hydration the control keeps whatever was typed
+ * while the page's script was still loading.
  */
 function useValueFromUrl<T extends HTMLInputElement | HTMLSelectElement>(value: string) {
   const ref = useRef<T>(null)
+  const applied = useRef(value)
   useEffect(() => {
+    if (applied.current === value) return
+    applied.current = value
     if (ref.current && ref.current.value !== value) ref.current.value = value
   }, [value])
   return ref

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto'
 import { digitsOf } from '~/lib/search'
-import { WEEKDAYS } from '~/lib/time'
+import { WEEKDAYS, addDays, dateIn } from '~/lib/time'
+import { zonedInstant } from '~/lib/zoned-time'
 import { LEAD_SOURCES, LEAD_STATUSES } from '~/features/leads/schema'
 import { prisma } from '~/platform/db.server'
+import { getEnv } from '~/platform/env.server'
 
 /**
  * Deterministic demo records for the embedded quick start and `npm run
@@ -90,7 +92,8 @@ export async function seedDemoData() {
   })
   const { count: createdPatients } = await prisma.patient.createMany({ data: demoPatients(), skipDuplicates: true })
   const createdCaregivers = await seedDemoCaregivers()
-  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers }
+  const { count: createdAppointments } = await prisma.appointment.createMany({ data: demoAppointments(), skipDuplicates: true })
+  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers + createdAppointments }
 }
 
 export const DEMO_PATIENT_COUNT = 16
@@ -219,4 +222,77 @@ export function demoCaregivers(now = new Date()) {
 async function seedDemoCaregivers() {
   const { count } = await prisma.caregiver.createMany({ data: demoCaregivers(), skipDuplicates: true })
   return count
+}
+
+// ---------------------------------------------------------------------------
+// Demo appointments: a fortnight around the day of seeding (three days back,
+// ten ahead) in the agency's zone, of every type and status. Those already
+// past are completed, missed or cancelled; those ahead are scheduled or
+// confirmed. A caregiver's visits on one day never overlap.
+
+const VISIT_SLOTS = [
+  { time: '09:00', minutes: 60 },
+  { time: '11:00', minutes: 90 },
+  { time: '14:00', minutes: 60 },
+  { time: '16:00', minutes: 45 },
+] as const
+
+const VISIT_KINDS = [
+  { type: 'initial_assessment', title: 'Initial assessment', location: 'Client home', for: 'lead' },
+  { type: 'follow_up', title: 'Follow-up visit', location: 'Client home', for: 'patient' },
+  { type: 'consultation', title: 'Care consultation', location: 'Healthcare Center', for: 'lead' },
+  { type: 'therapy', title: 'Physical therapy session', location: 'Healthcare Center', for: 'patient' },
+  { type: 'check_up', title: 'Wellness check-up', location: 'Client home', for: 'patient' },
+  { type: 'care_review', title: 'Care plan review', location: 'Healthcare Center', for: 'patient' },
+] as const
+
+const PAST_OUTCOMES = ['completed', 'completed', 'no_show', 'completed', 'cancelled'] as const
+const CANCEL_REASONS = ['Client admitted to hospital', 'Family asked to move it to next week']
+
+export function demoAppointments(now = new Date(), timeZone = getEnv().AGENCY_TIME_ZONE) {
+  const today = dateIn(now, timeZone)
+  const caregivers = demoCaregivers(now).filter((caregiver) => caregiver.status === 'active')
+  const patients = demoPatients()
+  const leads = demoLeads().filter((lead) => ['new', 'contacted', 'qualified'].includes(lead.status))
+  const appointments = []
+  let index = 0
+  for (let offset = -3; offset <= 10; offset++) {
+    const day = addDays(today, offset)
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay()
+    // Sundays are quiet; Saturdays have a morning visit.
+    const slots = weekday === 0 ? [] : weekday === 6 ? VISIT_SLOTS.slice(0, 1) : VISIT_SLOTS.slice(0, 3 + (offset & 1))
+    for (const [slotIndex, slot] of slots.entries()) {
+      const kind = VISIT_KINDS[index % VISIT_KINDS.length]!
+      const start = zonedInstant(day, slot.time, timeZone, 'earlier')
+      if (!start.ok) continue
+      const startTime = start.instant
+      const endTime = new Date(startTime.getTime() + slot.minutes * 60 * 1000)
+      const past = endTime.getTime() < now.getTime()
+      const status = past ? PAST_OUTCOMES[index % PAST_OUTCOMES.length]! : index % 3 === 0 ? 'confirmed' : 'scheduled'
+      const lead = kind.for === 'lead' ? leads[index % leads.length]! : null
+      const patient = kind.for === 'patient' ? patients[index % patients.length]! : null
+      // A consultation at the center needs no caregiver; visits have one, never two at once.
+      const caregiver = kind.type === 'consultation' ? null : caregivers[(index + slotIndex) % caregivers.length]!
+      const person = lead ?? patient
+      appointments.push({
+        id: demoId(`appointment:${index}`),
+        title: person ? `${kind.title} – ${person.firstName} ${person.lastName}` : kind.title,
+        startTime,
+        endTime,
+        timeZone,
+        appointmentType: kind.type,
+        status,
+        location: kind.location,
+        notes: index % 4 === 1 ? 'Bring the care plan and the medication list.' : null,
+        patientId: patient?.id ?? null,
+        caregiverId: caregiver?.id ?? null,
+        leadId: lead?.id ?? null,
+        createdBy: 'Intake Team',
+        cancelReason: status === 'cancelled' ? CANCEL_REASONS[index % CANCEL_REASONS.length]! : null,
+        createdAt: new Date(startTime.getTime() - 7 * 24 * 60 * 60 * 1000),
+      })
+      index += 1
+    }
+  }
+  return appointments
 }

@@ -181,3 +181,78 @@ export function rangeStart(range: DateRange, timeZone: string, now: Date = new D
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
   return zonedDayStart(addDays(today, -weekday), timeZone)
 }
+
+// ---------------------------------------------------------------------------
+// Appointments: instants shown in a zone, US English short form. Newer ICU
+// puts a narrow no-break space before AM/PM and older ICU a plain one; it is
+// always a plain space here, so the server's HTML and the browser's agree.
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** An instant in `timeZone` with these Intl options (formatters are kept), with plain spaces. */
+
+export function formatIn(instant: Date | string | number, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${timeZone}|${JSON.stringify(options)}`
+  let formatter = formatters.get(key)
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
+  return formatter.format(new Date(instant)).replace(/[\u202f\u2009]/g, ' ')
+}
+
+/** "9:00 AM" */
+export function formatTimeOfDay(instant: Date | string | number, timeZone: string) {
+  return formatIn(instant, timeZone, { hour: 'numeric', minute: '2-digit' })
+}
+
+/** "Mar 10, 2027" */
+export function formatShortDate(instant: Date | string | number, timeZone: string) {
+  return formatIn(instant, timeZone, { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** "Wed, Mar 10, 2027" */
+export function formatWeekdayDate(instant: Date | string | number, timeZone: string) {
+  return formatIn(instant, timeZone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** The zone's abbreviation at that instant: "EST", "EDT" (or "GMT+1" where there is none). */
+export function zoneAbbreviation(instant: Date | string | number, timeZone: string) {
+  return formatIn(instant, timeZone, { timeZoneName: 'short' }).split(', ').pop()?.split(' ').pop() ?? timeZone
+}
+
+/**
+ * When an appointment is: "Mar 10, 2027, 9:00 AM – 10:00 AM", or with both
+ * dates when it ends on another day. With `withZone`, the zone's abbreviation
+ * at the start ("… 10:00 AM EST").
+ */
+export function formatTimeRange(start: Date | string, end: Date | string, timeZone: string, { withZone = false } = {}) {
+  const sameDay = dateIn(new Date(start), timeZone) === dateIn(new Date(end), timeZone)
+  const from = `${formatShortDate(start, timeZone)}, ${formatTimeOfDay(start, timeZone)}`
+  const to = sameDay ? formatTimeOfDay(end, timeZone) : `${formatShortDate(end, timeZone)}, ${formatTimeOfDay(end, timeZone)}`
+  return `${from} – ${to}${withZone ? ` ${zoneAbbreviation(start, timeZone)}` : ''}`
+}
+
+/** The wall clock in `timeZone` at `instant`, as a date field and a time field hold it: { date: '2027-03-10', time: '09:00' }. */
+export function wallClockIn(instant: Date | string | number, timeZone: string) {
+  const wall = new Date(wallClockAsUtc(new Date(instant).getTime(), timeZone)).toISOString()
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) }
+}
+
+/** The Sunday that starts the week `dateString` falls in (weeks start on Sunday, as on a US calendar). */
+export function weekStartOf(dateString: string) {
+  const weekday = new Date(`${dateString}T00:00:00Z`).getUTCDay()
+  return addDays(dateString, -weekday)
+}
+
+/** "Monday, Mar 8" for a calendar date (YYYY-MM-DD), whatever the zone. */
+export function formatDayHeading(dateString: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'short', day: 'numeric' }).format(
+    new Date(parseDateString(dateString).utcMidnight),
+  )
+}
+
+/** How a form names the zone its times are in: "Eastern Time (America/New_York)". */
+export function describeTimeZone(timeZone: string, at: Date = new Date()) {
+  const generic = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value
+  return generic && generic !== timeZone ? `${generic} (${timeZone})` : timeZone
+}

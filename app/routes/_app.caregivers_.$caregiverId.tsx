@@ -35,6 +35,9 @@ import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
+import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
+import { PersonAppointments, scheduleHref } from '~/features/calendar/person-appointments'
+import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Caregiver | Healthcare Portal' }]
@@ -44,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const record = await getCaregiver(params.caregiverId ?? '')
   if (!record) throw new Response('Caregiver not found', { status: 404 })
   // Who looked at an applicant's personal data is part of its trail.
-  await recordCaregiverView(record.id, userActor(request, user))
+  const actor = userActor(request, user)
+  await recordCaregiverView(record.id, actor)
   const caregiver = caregiverToJson(record)
   const progress = computeApplicationProgress({
     ...caregiver,
@@ -56,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     progress,
     audit: await listCaregiverAudit(record.id),
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
+    upcoming: await listPersonAppointments('caregiver', record.id, actor),
   })
 }
 
@@ -88,13 +93,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function CaregiverProfile() {
-  const { caregiver, progress, audit, today } = useLoaderData<typeof loader>()
+  const { caregiver, progress, audit, today, upcoming } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
+  // A visit booked with Schedule returns here at the appointment.
+  useFragmentFocus()
   if (useDialogOutletOnly(outlet)) return outlet
 
   const here = `/caregivers/${caregiver.id}`
+  const schedule = scheduleHref({ caregiverId: caregiver.id }, here)
   const address = [caregiver.address, caregiver.city, [caregiver.state, caregiver.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
@@ -111,8 +119,9 @@ export default function CaregiverProfile() {
         subtitle={`Caregiver #${caregiver.id.slice(0, 8)} · application ${caregiver.applicationProgress}`}
         actions={
           <>
-            {caregiver.status === 'active' ? (
-              <Link to={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`} className={buttonClassName('secondary')}>
+            {/* Only an active caregiver takes visits. */}
+            {canWrite && caregiver.status === 'active' ? (
+              <Link to={schedule} className={buttonClassName('secondary')}>
                 Schedule
               </Link>
             ) : null}
@@ -230,6 +239,12 @@ export default function CaregiverProfile() {
               <dd>{formatDateTime(caregiver.createdAt, timeZone)}</dd>
             </dl>
           </section>
+          <PersonAppointments
+            appointments={upcoming.appointments}
+            total={upcoming.total}
+            timeZone={timeZone}
+            calendarHref={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
+          />
           <RecordHistory title="Audit Trail" entries={audit} />
         </div>
       </div>

@@ -18,6 +18,8 @@ import type { CarePreferences, EmergencyContact, InsuranceInfo, MedicalHistory }
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { profileAfterSave } from '~/features/patients/registration.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
+import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
+import { PersonAppointments, scheduleHref } from '~/features/calendar/person-appointments'
 import { fromDateColumn } from '~/lib/date-column'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -33,10 +35,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const patient = await getPatient(params.patientId ?? '')
   if (!patient) throw new Response('Patient not found', { status: 404 })
   // Who opened which record is part of the record's history (PHI access).
-  await recordPatientView(patient.id, userActor(request, user))
-  const [history, lead] = await Promise.all([
+  const actor = userActor(request, user)
+  await recordPatientView(patient.id, actor)
+  const [history, lead, upcoming] = await Promise.all([
     getPatientHistory(patient.id),
     patient.leadId ? getLead(patient.leadId) : null,
+    listPersonAppointments('patient', patient.id, actor),
   ])
   return json({
     patient: {
@@ -48,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       carePreferences: patient.carePreferences as CarePreferences | null,
     },
     lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
+    upcoming,
     activity: history.activity,
     viewers: history.viewers,
   })
@@ -115,7 +120,7 @@ function NotSaved() {
 }
 
 export default function PatientProfile() {
-  const { patient, lead, activity, viewers } = useLoaderData<typeof loader>()
+  const { patient, lead, activity, viewers, upcoming } = useLoaderData<typeof loader>()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
@@ -280,6 +285,16 @@ export default function PatientProfile() {
             <NotSaved />
           )}
         </Section>
+      </div>
+
+      <div className="mt-6">
+        <PersonAppointments
+          appointments={upcoming.appointments}
+          total={upcoming.total}
+          timeZone={timeZone}
+          calendarHref={`/calendar?${new URLSearchParams({ patientId: patient.id })}`}
+          schedule={canWrite ? { href: scheduleHref({ patientId: patient.id }, here), label: 'New appointment' } : null}
+        />
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">

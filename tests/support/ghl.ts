@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startFakeGhl, type FakeGhl } from '~/integrations/gohighlevel/fake.server'
+import { FAKE_GHL_CALENDARS, startFakeGhl, type FakeGhl } from '~/integrations/gohighlevel/fake.server'
 import { resetEnvCache } from '~/platform/env.server'
 
 /** Points the app at a local GoHighLevel fake for the tests of one file. */
@@ -15,7 +15,10 @@ export function useFakeGhl(options: { timeoutMs?: number } = {}) {
     })
     resetEnvCache()
   })
-  afterEach(() => holder.ghl.setMode('ok'))
+  afterEach(() => {
+    holder.ghl.setMode('ok')
+    holder.ghl.calendars = FAKE_GHL_CALENDARS.map((calendar) => ({ ...calendar }))
+  })
   afterAll(async () => {
     for (const name of ['GHL_API_BASE_URL', 'GHL_API_TOKEN', 'GHL_LOCATION_ID', 'GHL_TIMEOUT_MS']) delete process.env[name]
     resetEnvCache()

@@ -1,0 +1,487 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { isUuid } from '~/lib/ids'
+import { wordsInFieldsWhere } from '~/lib/search'
+import { addDays, dateIn, formatTimeRange, wallClockIn, zonedDayStart } from '~/lib/time'
+import { zonedInstant } from '~/lib/zoned-time'
+import type { Actor } from '~/platform/actor'
+import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
+import { changeExisting, isExclusionViolation } from '~/platform/db-errors'
+import { prisma } from '~/platform/db.server'
+import { getEnv } from '~/platform/env.server'
+import { ConflictError, NotFoundError, RuleViolationError } from '~/platform/errors'
+import { paginate } from '~/platform/paginate.server'
+import { readRecordHistory } from '~/platform/record-history.server'
+import {
+  ACTIVE_APPOINTMENT_STATUSES,
+  APPOINTMENT_PAGE_SIZE,
+  type AppointmentStatus,
+  appointmentLabel,
+  createFailureMessage,
+  describeAppointmentActivity,
+  finishedMessage,
+} from '~/features/calendar/options'
+import { ACTION_STATUS, type StatusAction, actionForStatus, isAllowed } from '~/features/calendar/rules'
+import type { AppointmentInput, AppointmentListQuery } from '~/features/calendar/schema'
+
+const DAY = 24 * 60 * 60 * 1000
+/** No appointment lasts longer (the schemas refuse it), so a window's earliest start is bounded. */
+const LONGEST_APPOINTMENT_MS = DAY
+const NO_OVERLAP_CONSTRAINT = 'Appointment_caregiver_no_overlap'
+
+/**
+ * A caregiver booked twice at once. The database refuses it (an exclusion
+ * constraint), so two saves racing each other cannot both win; the message
+ * names the appointment already holding that time.
+ */
+export class CaregiverDoubleBookedError extends ConflictError {
+  override name = 'CaregiverDoubleBookedError'
+
+  constructor(
+    message: string,
+    readonly clash: { id: string; title: string; startTime: Date; endTime: Date } | null,
+  ) {
+    super(message)
+  }
+}
+
+/** The people an appointment concerns, as pages show them. */
+export const appointmentInclude = {
+  patient: { select: { id: true, firstName: true, lastName: true } },
+  caregiver: { select: { id: true, fullName: true } },
+  lead: { select: { id: true, firstName: true, lastName: true } },
+} as const satisfies Prisma.AppointmentInclude
+
+export type AppointmentRecord = Prisma.AppointmentGetPayload<{ include: typeof appointmentInclude }>
+
+/** The ids of the people a read showed, for the audit trail (an appointment names them). */
+function peopleShown(appointments: ReadonlyArray<{ patientId: string | null; caregiverId: string | null; leadId: string | null }>) {
+  const unique = (ids: Array<string | null>) => [...new Set(ids.filter((id): id is string => id !== null))]
+  const people = {
+    patientIds: unique(appointments.map((appointment) => appointment.patientId)),
+    caregiverIds: unique(appointments.map((appointment) => appointment.caregiverId)),
+    leadIds: unique(appointments.map((appointment) => appointment.leadId)),
+  }
+  return Object.fromEntries(Object.entries(people).filter(([, ids]) => ids.length > 0))
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/** The instants a list shows: from `from` (start of that day in the zone; now when absent) for `days` days. */
+export function upcomingWindow(query: Pick<AppointmentListQuery, 'from' | 'days'>, timeZone: string, now = new Date()) {
+  const start = query.from ? zonedDayStart(query.from, timeZone) : now
+  const endDay = addDays(query.from ?? dateIn(now, timeZone), query.days)
+  // From a given day the window ends at the start of the day after its last; from now, exactly `days` later.
+  const end = query.from ? zonedDayStart(endDay, timeZone) : new Date(now.getTime() + query.days * DAY)
+  return { start, end }
+}
+
+/** Appointments still going on at `start` or starting before `end`: a visit in progress is still upcoming. */
+function withinWindow(start: Date, end: Date): Prisma.AppointmentWhereInput {
+  return {
+    // The first bound keeps the scan on the startTime index.
+    startTime: { gte: new Date(start.getTime() - LONGEST_APPOINTMENT_MS), lt: end },
+    endTime: { gt: start },
+  }
+}
+
+function filtersWhere(query: Partial<AppointmentListQuery>): Prisma.AppointmentWhereInput[] {
+  return [
+    wordsInFieldsWhere(query.q ?? '', ['title', 'appointmentType']) ?? {},
+    query.status ? { status: query.status } : {},
+    query.type ? { appointmentType: query.type } : {},
+    query.who === 'patient' ? { patientId: { not: null } } : {},
+    query.who === 'caregiver' ? { caregiverId: { not: null } } : {},
+    query.who === 'lead' ? { leadId: { not: null } } : {},
+    query.patientId ? { patientId: query.patientId } : {},
+    query.caregiverId ? { caregiverId: query.caregiverId } : {},
+    query.leadId ? { leadId: query.leadId } : {},
+  ]
+}
+
+const BY_START: Prisma.AppointmentOrderByWithRelationInput[] = [{ startTime: 'asc' }, { id: 'asc' }]
+
+/** A list or week read shows appointments and the people they name: one entry with their ids and the search. */
+async function recordAppointmentListView(rows: AppointmentRecord[], query: Partial<AppointmentListQuery>, actor: Actor) {
+  if (rows.length === 0) return
+  const { q, status, type, who, from, page, view } = query
+  await recordListView({
+    actor,
+    entityType: 'Appointment',
+    ids: rows.map((row) => row.id),
+    details: { ...listViewQuery({ q, status, type, who, from, page, view }), ...peopleShown(rows) },
+  })
+}
+
+/** The calendar page's list: upcoming appointments in start order, a page at a time. */
+export async function listUpcomingAppointments(query: AppointmentListQuery, actor: Actor, now = new Date()) {
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const window = upcomingWindow(query, timeZone, now)
+  const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(window.start, window.end), ...filtersWhere(query)] }
+  const { rows, total, page } = await paginate(
+    {
+      count: () => prisma.appointment.count({ where }),
+      findMany: (range) => prisma.appointment.findMany({ where, include: appointmentInclude, orderBy: BY_START, ...range }),
+    },
+    { page: query.page, pageSize: APPOINTMENT_PAGE_SIZE, pastTheEnd: 'last-page' },
+  )
+  await recordAppointmentListView(rows, { ...query, page }, actor)
+  return { total, page, appointments: rows, window }
+}
+
+/** A week shows at most this many; a busier week says so and asks for a filter. */
+export const WEEK_LIMIT = 500
+
+/** The seven days from `weekStart` (a Sunday, YYYY-MM-DD in the agency zone), with the list's filters. */
+export async function listWeekAppointments(weekStart: string, query: AppointmentListQuery, actor: Actor) {
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const [start, end] = [zonedDayStart(weekStart, timeZone), zonedDayStart(addDays(weekStart, 7), timeZone)]
+  const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(start, end), ...filtersWhere(query)] }
+  const rows = await prisma.appointment.findMany({ where, include: appointmentInclude, orderBy: BY_START, take: WEEK_LIMIT + 1 })
+  const shown = rows.slice(0, WEEK_LIMIT)
+  await recordAppointmentListView(shown, { ...query, from: weekStart }, actor)
+  return { appointments: shown, truncated: rows.length > WEEK_LIMIT }
+}
+
+/** GET /api/appointments/upcoming: the next `days` days from now, in start order. */
+export async function listUpcomingForApi(days: number, actor: Actor, now = new Date()) {
+  const where = withinWindow(now, new Date(now.getTime() + days * DAY))
+  const rows = await prisma.appointment.findMany({ where, include: appointmentInclude, orderBy: BY_START, take: 1000 })
+  await recordAppointmentListView(rows, { days }, actor)
+  return rows.map(appointmentToJson)
+}
+
+export async function getAppointment(id: string) {
+  if (!isUuid(id)) return null
+  return prisma.appointment.findUnique({ where: { id }, include: appointmentInclude })
+}
+
+/** An appointment opened by a person or an API caller, on the trail with the people it names. */
+export async function viewAppointment(id: string, actor: Actor) {
+  const appointment = await getAppointment(id)
+  if (appointment) {
+    await recordView({ actor, entityType: 'Appointment', entityId: appointment.id, details: peopleShown([appointment]) })
+  }
+  return appointment
+}
+
+// ---------------------------------------------------------------------------
+// Changing
+
+async function clashWith(input: { caregiverId: string | null; startTime: Date; endTime: Date }, exceptId?: string) {
+  if (!input.caregiverId) return null
+  return prisma.appointment.findFirst({
+    where: {
+      caregiverId: input.caregiverId,
+      status: { in: [...ACTIVE_APPOINTMENT_STATUSES] },
+      startTime: { lt: input.endTime },
+      endTime: { gt: input.startTime },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
+    select: { id: true, title: true, startTime: true, endTime: true, caregiver: { select: { fullName: true } } },
+    orderBy: BY_START,
+  })
+}
+
+/**
+ * Runs a write that may book a caregiver; the database's refusal of a double
+ * booking becomes CaregiverDoubleBookedError naming the appointment in the way.
+ */
+async function withoutDoubleBooking<T>(input: { caregiverId: string | null; startTime: Date; endTime: Date }, exceptId: string | undefined, write: () => Promise<T>) {
+  try {
+    return await write()
+  } catch (error) {
+    if (!isExclusionViolation(error, NO_OVERLAP_CONSTRAINT)) throw error
+    const clash = await clashWith(input, exceptId)
+    const who = clash?.caregiver?.fullName ?? 'The caregiver'
+    if (!clash) throw new CaregiverDoubleBookedError(`${who} is already booked at that time. Choose another time or caregiver.`, null)
+    const when = formatTimeRange(clash.startTime, clash.endTime, getEnv().AGENCY_TIME_ZONE)
+    throw new CaregiverDoubleBookedError(`${who} is already booked for "${clash.title}" (${when}). Choose another time or caregiver.`, clash)
+  }
+}
+
+/** The people named must be in the portal (a form may be sent after one was deleted). */
+async function checkPeople(input: Pick<AppointmentInput, 'patientId' | 'caregiverId' | 'leadId'>, tx: Prisma.TransactionClient) {
+  const [patient, caregiver, lead] = await Promise.all([
+    input.patientId ? tx.patient.findUnique({ where: { id: input.patientId }, select: { id: true } }) : true,
+    input.caregiverId ? tx.caregiver.findUnique({ where: { id: input.caregiverId }, select: { id: true } }) : true,
+    input.leadId ? tx.lead.findUnique({ where: { id: input.leadId }, select: { id: true } }) : true,
+  ])
+  if (!patient) throw new RuleViolationError('That patient is no longer in the portal: choose another', 'patientId')
+  if (!caregiver) throw new RuleViolationError('That caregiver is no longer in the portal: choose another', 'caregiverId')
+  if (!lead) throw new RuleViolationError('That lead is no longer in the portal: choose another', 'leadId')
+}
+
+function appointmentData(input: AppointmentInput) {
+  return {
+    title: input.title,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    timeZone: input.timeZone,
+    appointmentType: input.appointmentType,
+    location: input.location,
+    notes: input.notes,
+    patientId: input.patientId,
+    caregiverId: input.caregiverId,
+    leadId: input.leadId,
+  }
+}
+
+function peopleOf(input: Pick<AppointmentInput, 'patientId' | 'caregiverId' | 'leadId'>) {
+  return peopleShown([input])
+}
+
+/**
+ * Books an appointment: scheduled (or confirmed, when an API caller says it
+ * already is), by `createdBy`.
+ */
+export async function createAppointment(
+  input: AppointmentInput,
+  createdBy: { id: string | null; name: string },
+  actor: Actor,
+  { status = 'scheduled' }: { status?: 'scheduled' | 'confirmed' } = {},
+) {
+  return withoutDoubleBooking(input, undefined, () =>
+    prisma.$transaction(async (tx) => {
+      await checkPeople(input, tx)
+      const appointment = await tx.appointment.create({
+        data: { ...appointmentData(input), status, createdById: createdBy.id, createdBy: createdBy.name },
+      })
+      await recordAudit({ actor, action: 'create', entityType: 'Appointment', entityId: appointment.id, details: peopleOf(input) }, tx)
+      return appointment
+    }),
+  )
+}
+
+const COMPARED = ['title', 'startTime', 'endTime', 'timeZone', 'appointmentType', 'location', 'notes', 'patientId', 'caregiverId', 'leadId'] as const
+
+function changedFields(before: Record<(typeof COMPARED)[number], unknown>, after: Record<(typeof COMPARED)[number], unknown>) {
+  const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null))
+  return COMPARED.filter((key) => !same(before[key], after[key]))
+}
+
+function refuse(status: string, what: string): never {
+  throw new ConflictError(finishedMessage(status, what))
+}
+
+const CHANGED_MEANWHILE = 'Someone else changed this appointment first. Reload it and try again.'
+
+type Before = Prisma.AppointmentGetPayload<object>
+
+/** The edit itself, inside the caller's transaction, only while the appointment is as `before` was read. */
+async function applyEdit(tx: Prisma.TransactionClient, before: Before, input: AppointmentInput, actor: Actor) {
+  if (!isAllowed(before.status, 'edit')) refuse(before.status, 'changed')
+  await checkPeople(input, tx)
+  const { count } = await tx.appointment.updateMany({ where: { id: before.id, status: before.status }, data: appointmentData(input) })
+  if (count === 0) throw new ConflictError(CHANGED_MEANWHILE)
+  const changed = changedFields(before, input)
+  const rescheduled = changed.includes('startTime') || changed.includes('endTime')
+  await recordAudit(
+    {
+      actor,
+      action: 'update',
+      entityType: 'Appointment',
+      entityId: before.id,
+      details: { changed, ...peopleOf(input) },
+      eventType: rescheduled ? 'appointment.rescheduled' : undefined,
+    },
+    tx,
+  )
+}
+
+const ACTION_WORDS: Record<StatusAction, string> = {
+  confirm: 'confirmed',
+  complete: 'completed',
+  no_show: 'marked as a no-show',
+  cancel: 'cancelled',
+}
+
+/** The status change itself, inside the caller's transaction. */
+async function applyStatus(tx: Prisma.TransactionClient, before: Pick<Before, 'id' | 'status'>, action: StatusAction, reason: string | null | undefined, actor: Actor) {
+  const status: AppointmentStatus = ACTION_STATUS[action]
+  if (before.status === status) throw new ConflictError(`This appointment is already ${appointmentLabel(status).toLowerCase()}.`)
+  if (!isAllowed(before.status, action)) refuse(before.status, ACTION_WORDS[action])
+  if (action === 'cancel' && !reason?.trim()) throw new RuleViolationError('Give a reason for cancelling', 'cancelReason')
+  const { count } = await tx.appointment.updateMany({
+    where: { id: before.id, status: before.status },
+    data: { status, ...(action === 'cancel' ? { cancelReason: reason!.trim() } : {}) },
+  })
+  if (count === 0) throw new ConflictError(CHANGED_MEANWHILE)
+  await recordAudit(
+    {
+      actor,
+      action: 'update',
+      entityType: 'Appointment',
+      entityId: before.id,
+      details: { changed: action === 'cancel' ? ['status', 'cancelReason'] : ['status'], from: before.status, to: status },
+      eventType: `appointment.${status}`,
+    },
+    tx,
+  )
+}
+
+/**
+ * Saves an edit of the whole appointment (the form). Only an active
+ * appointment can be changed; a new time is recorded as a reschedule.
+ */
+export async function updateAppointment(id: string, input: AppointmentInput, actor: Actor) {
+  return withoutDoubleBooking(input, id, () =>
+    changeExisting('Appointment', id, () =>
+      prisma.$transaction(async (tx) => {
+        const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+        await applyEdit(tx, before, input, actor)
+        return tx.appointment.findUniqueOrThrow({ where: { id } })
+      }),
+    ),
+  )
+}
+
+/** Moves an active appointment to a new time (and length). */
+export async function rescheduleAppointment(id: string, when: { startTime: Date; endTime: Date; timeZone: string }, actor: Actor) {
+  const existing = await getAppointment(id)
+  if (!existing) throw new NotFoundError('Appointment')
+  return withoutDoubleBooking({ caregiverId: existing.caregiverId, ...when }, id, () =>
+    changeExisting('Appointment', id, () =>
+      prisma.$transaction(async (tx) => {
+        const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+        if (!isAllowed(before.status, 'reschedule')) refuse(before.status, 'rescheduled')
+        const { count } = await tx.appointment.updateMany({
+          where: { id, status: before.status },
+          data: { startTime: when.startTime, endTime: when.endTime, timeZone: when.timeZone },
+        })
+        if (count === 0) throw new ConflictError(CHANGED_MEANWHILE)
+        await recordAudit(
+          {
+            actor,
+            action: 'update',
+            entityType: 'Appointment',
+            entityId: id,
+            details: {
+              changed: changedFields(before, { ...before, ...when }),
+              from: { startTime: before.startTime.toISOString(), endTime: before.endTime.toISOString() },
+              to: { startTime: when.startTime.toISOString(), endTime: when.endTime.toISOString() },
+            },
+            eventType: 'appointment.rescheduled',
+          },
+          tx,
+        )
+        return tx.appointment.findUniqueOrThrow({ where: { id } })
+      }),
+    ),
+  )
+}
+
+/**
+ * Confirms, completes, cancels (with a reason) or marks a no-show. Each is
+ * allowed from the statuses rules.ts names; a change someone else made first
+ * is a ConflictError.
+ */
+export async function changeAppointmentStatus(id: string, action: StatusAction, actor: Actor, { reason }: { reason?: string | null } = {}) {
+  if (action === 'cancel' && !reason?.trim()) throw new RuleViolationError('Give a reason for cancelling', 'cancelReason')
+  return changeExisting('Appointment', id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.appointment.findUniqueOrThrow({ where: { id }, select: { id: true, status: true } })
+      await applyStatus(tx, before, action, reason, actor)
+      return tx.appointment.findUniqueOrThrow({ where: { id } })
+    }),
+  )
+}
+
+/**
+ * PUT /api/appointments/{id}: the whole appointment and, when the body moves
+ * its status on, the status (by the rules of the page's buttons), in one
+ * transaction.
+ */
+export async function updateAppointmentFromApi(
+  id: string,
+  body: { input: AppointmentInput; status: AppointmentStatus; cancelReason: string | null },
+  actor: Actor,
+) {
+  return withoutDoubleBooking(body.input, id, () =>
+    changeExisting('Appointment', id, () =>
+      prisma.$transaction(async (tx) => {
+        const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+        const action = body.status === before.status ? undefined : actionForStatus(before.status, body.status)
+        if (body.status !== before.status && !action) {
+          throw new RuleViolationError(
+            `An appointment that is ${appointmentLabel(before.status).toLowerCase()} cannot become ${appointmentLabel(body.status).toLowerCase()}`,
+            'status',
+          )
+        }
+        if (changedFields(before, body.input).length > 0) await applyEdit(tx, before, body.input, actor)
+        if (action) await applyStatus(tx, before, action, body.cancelReason, actor)
+        return tx.appointment.findUniqueOrThrow({ where: { id }, include: appointmentInclude })
+      }),
+    ),
+  )
+}
+
+/** Removes an appointment (the API's DELETE; the pages cancel instead, which keeps the record). */
+export async function deleteAppointment(id: string, actor: Actor) {
+  await changeExisting('Appointment', id, () =>
+    prisma.$transaction(async (tx) => {
+      const deleted = await tx.appointment.delete({ where: { id }, select: { title: true, patientId: true, caregiverId: true, leadId: true } })
+      // The record is gone, so the entry keeps what it was called.
+      await recordAudit({ actor, action: 'delete', entityType: 'Appointment', entityId: id, details: { title: deleted.title, ...peopleOf(deleted) } }, tx)
+    }),
+  )
+}
+
+// ---------------------------------------------------------------------------
+// The JSON API's view
+
+type AppointmentRow = Prisma.AppointmentGetPayload<object> & Partial<Pick<AppointmentRecord, 'patient' | 'caregiver' | 'lead'>>
+
+/** An appointment as the API returns it: the spec's fields, instants in UTC, the zone as `timezone`. */
+export function appointmentToJson(appointment: AppointmentRow) {
+  return {
+    id: appointment.id,
+    title: appointment.title,
+    startTime: appointment.startTime.toISOString(),
+    endTime: appointment.endTime.toISOString(),
+    appointmentType: appointment.appointmentType,
+    status: appointment.status,
+    location: appointment.location,
+    timezone: appointment.timeZone,
+    notes: appointment.notes,
+    patientId: appointment.patientId,
+    caregiverId: appointment.caregiverId,
+    leadId: appointment.leadId,
+    cancelReason: appointment.cancelReason,
+    createdBy: appointment.createdBy,
+    createdAt: appointment.createdAt.toISOString(),
+    updatedAt: appointment.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * A failed create as the person is told it: 'Error creating appointment:'
+ * and what stood in the way (a double booking); an unexpected fault keeps
+ * its own handling ('Please try again.', logged).
+ */
+export function asCreateFailure(error: unknown) {
+  if (error instanceof ConflictError) return new ConflictError(createFailureMessage(error.message))
+  return error
+}
+
+/** The appointment's trail for its page: bookings, changes and who opened it. */
+export async function listAppointmentHistory(id: string) {
+  return readRecordHistory({ entityType: 'Appointment', entityId: id, describe: describeAppointmentActivity, includeViews: true })
+}
+
+/**
+ * The edit and reschedule forms' starting values: the wall clock in the
+ * agency's zone, and which of a repeated hour it is, so an unchanged save
+ * keeps the same instant.
+ */
+export function whenDefaults(appointment: { startTime: Date; endTime: Date }, timeZone: string) {
+  const { date, time } = wallClockIn(appointment.startTime, timeZone)
+  const resolved = zonedInstant(date, time, timeZone)
+  const fold = !resolved.ok && resolved.reason === 'ambiguous' ? resolved.choices.find((choice) => choice.instant.getTime() === appointment.startTime.getTime())?.fold : undefined
+  return {
+    date,
+    time,
+    fold: fold ?? null,
+    durationMinutes: String(Math.round((appointment.endTime.getTime() - appointment.startTime.getTime()) / 60_000)),
+  }
+}

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { RouteDialog } from '~/components/route-dialog'
+import { AppointmentForm } from '~/features/calendar/appointment-form'
+import { asCreateFailure, createAppointment } from '~/features/calendar/appointments.server'
+import { appointmentFormSchema } from '~/features/calendar/forms.server'
+import { createFailureMessage } from '~/features/calendar/options'
+import { peopleOptions } from '~/features/calendar/people.server'
+import { newAppointmentDefaults, withoutPrefill } from '~/features/calendar/prefill'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { describeTimeZone, formatTimeRange } from '~/lib/time'
+import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Create Appointment | Healthcare Portal' }]
+
+function exitPath(request: Request) {
+  return dialogExitPath(withoutPrefill(new URL(request.url).searchParams), '/calendar')
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const defaults = newAppointmentDefaults(new URL(request.url).searchParams)
+  const people = await peopleOptions(defaults, userActor(request, user))
+  return json({
+    closeTo: exitPath(request),
+    rules: formRules(appointmentFormSchema(timeZone)),
+    defaults,
+    people,
+    zoneLabel: `Times are ${describeTimeZone(timeZone)}`,
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const submission = parseWithZod(await request.formData(), { schema: appointmentFormSchema(timeZone) })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let appointment
+  try {
+    appointment = await createAppointment(submission.value, { id: user.id, name: user.name }, userActor(request, user))
+  } catch (error) {
+    return formFailure(asCreateFailure(error), submission, createFailureMessage())
+  }
+  return redirectWithToast(`${exitPath(request)}#appointment-${appointment.id}`, {
+    title: 'Appointment created successfully!',
+    description: `${appointment.title}: ${formatTimeRange(appointment.startTime, appointment.endTime, timeZone)}`,
+  })
+}
+
+export default function NewAppointment() {
+  const lastResult = useActionData<typeof action>()
+  const { closeTo, rules, defaults, people, zoneLabel } = useLoaderData<typeof loader>()
+  return (
+    <RouteDialog title="Create Appointment" closeTo={closeTo} size="lg">
+      <AppointmentForm
+        rules={rules}
+        defaults={defaults}
+        people={people}
+        zoneLabel={zoneLabel}
+        lastResult={lastResult}
+        cancelTo={closeTo}
+        submitLabel="Create Appointment"
+      />
+    </RouteDialog>
+  )
+}

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { RouteDialog } from '~/components/route-dialog'
+import { AppointmentForm } from '~/features/calendar/appointment-form'
+import { updateAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
+import { appointmentFormSchema } from '~/features/calendar/forms.server'
+import { APPOINTMENT_DETAILS_ID, finishedMessage } from '~/features/calendar/options'
+import { peopleOptions } from '~/features/calendar/people.server'
+import { isAllowed } from '~/features/calendar/rules'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
+import { describeTimeZone } from '~/lib/time'
+import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { getEnv } from '~/platform/env.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath } from '~/platform/http/request.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Edit Appointment | Healthcare Portal' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const actor = userActor(request, user)
+  const appointment = await viewAppointment(params.appointmentId ?? '', actor)
+  if (!appointment) throw new Response('Appointment not found', { status: 404 })
+  const closeTo = dialogExitPath(request, `/calendar/${appointment.id}`)
+  if (!isAllowed(appointment.status, 'edit')) {
+    throw await redirectWithToast(closeTo, { type: 'destructive', title: 'Error', description: finishedMessage(appointment.status, 'changed') })
+  }
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  return json({
+    closeTo,
+    rules: formRules(appointmentFormSchema(timeZone)),
+    defaults: {
+      title: appointment.title,
+      ...whenDefaults(appointment, timeZone),
+      appointmentType: appointment.appointmentType,
+      location: appointment.location,
+      notes: appointment.notes,
+      patientId: appointment.patientId,
+      caregiverId: appointment.caregiverId,
+      leadId: appointment.leadId,
+    },
+    people: await peopleOptions(appointment, actor),
+    zoneLabel: `Times are ${describeTimeZone(timeZone)}`,
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const id = params.appointmentId ?? ''
+  const submission = parseWithZod(await request.formData(), { schema: appointmentFormSchema(getEnv().AGENCY_TIME_ZONE) })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    await updateAppointment(id, submission.value, userActor(request, user))
+  } catch (error) {
+    return formFailure(error, submission, 'Failed to update appointment')
+  }
+  return redirectWithToast(`${dialogExitPath(request, `/calendar/${id}`)}#${APPOINTMENT_DETAILS_ID}`, { title: 'Appointment updated successfully!' })
+}
+
+export default function EditAppointment() {
+  const { closeTo, rules, defaults, people, zoneLabel } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
+  return (
+    <RouteDialog title="Edit Appointment" closeTo={closeTo} size="lg">
+      <AppointmentForm
+        rules={rules}
+        defaults={defaults}
+        people={people}
+        zoneLabel={zoneLabel}
+        lastResult={lastResult}
+        cancelTo={closeTo}
+        submitLabel="Update Appointment"
+      />
+    </RouteDialog>
+  )
+}
