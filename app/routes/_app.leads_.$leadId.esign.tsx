@@ -1,38 +1,94 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { ComingSoon } from '~/components/page-header'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
+import { esignSendSchema } from '~/features/esign/forms.server'
+import {
+  MISSING_INFORMATION_TITLE,
+  SEND_FAILED_DEFAULT_MESSAGE,
+  SEND_FAILED_TITLE,
+  SEND_MISSING_INFORMATION_MESSAGE,
+  esignRequestAnchor,
+  sentToast,
+  queuedToast,
+} from '~/features/esign/options'
+import { sendLeadSignature } from '~/features/esign/requests.server'
+import { loadSendDialog } from '~/features/esign/send-dialog.server'
+import { SendEsignDialogBody } from '~/features/esign/send-dialog'
 import { viewLead } from '~/features/leads/leads.server'
-import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import { dialogExitPath } from '~/platform/http/request.server'
 import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { dialogExitPath, safeRedirectPath } from '~/platform/http/request.server'
+import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
+import { parseWithZod } from '~/lib/form-input.server'
+import { formRules } from '~/lib/form-rules.server'
 
 export const meta: MetaFunction = () => [{ title: 'Send E-Signature Request | Healthcare Portal' }]
 
+/** Where the dialog closes to: its own steps (provider, templateId) are not the page's query. */
+function exitPath(request: Request, leadId: string) {
+  const query = new URL(request.url).searchParams
+  query.delete('provider')
+  query.delete('templateId')
+  return dialogExitPath(query, `/leads/${leadId}`)
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserWithPermission(request, 'records:read')
+  const user = await requireUserWithPermission(request, 'records:write')
   const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
+  const query = new URL(request.url).searchParams
+  const data = await loadSendDialog({ provider: query.get('provider'), templateId: query.get('templateId') })
+  const redirectTo = query.get('redirectTo')
   return json({
-    lead: { id: lead.id, name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },
-    closeTo: dialogExitPath(request, `/leads/${lead.id}`),
+    recipient: { name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },
+    data,
+    rules: formRules(esignSendSchema),
+    closeTo: exitPath(request, lead.id),
+    redirectTo: redirectTo && safeRedirectPath(redirectTo, '') ? redirectTo : null,
   })
 }
 
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const leadId = params.leadId ?? ''
+  const leadPage = `/leads/${leadId}`
+  const submission = parseWithZod(await request.formData(), { schema: esignSendSchema })
+  if (submission.status !== 'success') {
+    const missing = Boolean(submission.error?.provider || submission.error?.templateId)
+    if (!missing) return json(submission.reply(), { status: 400 })
+    return json(submission.reply({ formErrors: [`${MISSING_INFORMATION_TITLE}: ${SEND_MISSING_INFORMATION_MESSAGE}`] }), {
+      status: 400,
+      headers: await createToastHeaders({ type: 'destructive', title: MISSING_INFORMATION_TITLE, description: SEND_MISSING_INFORMATION_MESSAGE }),
+    })
+  }
+  let result
+  try {
+    result = await sendLeadSignature(leadId, submission.value, userActor(request, user))
+  } catch (error) {
+    return formFailure(error, submission, SEND_FAILED_DEFAULT_MESSAGE, { title: SEND_FAILED_TITLE })
+  }
+  const { request: sent, outcome } = result
+  if (outcome === 'failed') {
+    const reason = sent.lastError ?? SEND_FAILED_DEFAULT_MESSAGE
+    return json(submission.reply({ formErrors: [`${SEND_FAILED_TITLE}: ${reason}`] }), {
+      status: 502,
+      headers: await createToastHeaders({ type: 'destructive', title: SEND_FAILED_TITLE, description: reason }),
+    })
+  }
+  const closeTo = exitPath(request, leadId)
+  // Back on the lead's page, focus goes to the new request in its list.
+  const to = new URL(closeTo, 'http://portal.invalid').pathname === leadPage ? `${closeTo}#${esignRequestAnchor(sent.id)}` : closeTo
+  return redirectWithToast(to, outcome === 'sent' ? sentToast(sent) : queuedToast(sent))
+}
+
 export default function LeadESign() {
-  const { lead, closeTo } = useLoaderData<typeof loader>()
+  const { recipient, data, rules, closeTo, redirectTo } = useLoaderData<typeof loader>()
+  const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Send E-Signature Request" closeTo={closeTo}>
-      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Name</dt>
-        <dd>{lead.name}</dd>
-        <dt className="text-slate-600">Email</dt>
-        <dd>{lead.email}</dd>
-        <dt className="text-slate-600">Phone</dt>
-        <dd>{lead.phone}</dd>
-      </dl>
-      <ComingSoon>Sending documents for e-signature through GoFormz or BoldSign is being built.</ComingSoon>
+      <SendEsignDialogBody recipient={recipient} data={data} rules={rules} lastResult={lastResult} closeTo={closeTo} redirectTo={redirectTo} />
     </RouteDialog>
   )
 }

@@ -20,20 +20,27 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
+import { listLeadEsignRequests } from '~/features/esign/send-dialog.server'
+import { EsignRequestList } from '~/features/esign/request-list'
+import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
+import { PersonAppointments, assessmentPrefill, scheduleHref } from '~/features/calendar/person-appointments'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
-  const lead = await viewLead(params.leadId ?? '', userActor(request, user))
+  const actor = userActor(request, user)
+  const lead = await viewLead(params.leadId ?? '', actor)
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  const [communications, patient, ghlAvailable] = await Promise.all([
+  const [communications, patient, ghlAvailable, esignRequests, upcoming] = await Promise.all([
     listCommunications(lead.id),
     findPatientForLead(lead.id),
     isGhlSyncAvailable(),
+    listLeadEsignRequests(lead.id),
+    listPersonAppointments('lead', lead.id, actor),
   ])
-  return json({ lead, communications, patient, ghlAvailable })
+  return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming })
 }
 
 /** intent=retry-sync: push the lead to GoHighLevel again now. */
@@ -59,7 +66,7 @@ const DIRECTION_BORDER: Record<string, string> = {
 }
 
 export default function LeadPage() {
-  const { lead, communications, patient, ghlAvailable } = useLoaderData<typeof loader>()
+  const { lead, communications, patient, ghlAvailable, esignRequests, upcoming } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const canManageIntegrations = useCan('integrations:manage')
@@ -91,9 +98,16 @@ export default function LeadPage() {
                 Edit
               </Link>
             ) : null}
-            <Link to={`${here}/esign`} className={buttonClassName('secondary')}>
-              E-Sign
-            </Link>
+            {canWrite ? (
+              <Link to={dialogHref(`${here}/esign`, here)} className={buttonClassName('secondary')}>
+                E-Sign
+              </Link>
+            ) : null}
+            {canWrite ? (
+              <Link to={scheduleHref(assessmentPrefill(lead.id), here)} className={buttonClassName('secondary')}>
+                Schedule assessment
+              </Link>
+            ) : null}
             {patient ? (
               <Link to={`/patients/${patient.id}`} className={buttonClassName('secondary')}>
                 View Patient Registration
@@ -253,6 +267,13 @@ export default function LeadPage() {
             </ol>
           )}
         </section>
+        <EsignRequestList requests={esignRequests} timeZone={timeZone} className="lg:col-span-3" />
+        <PersonAppointments
+          appointments={upcoming.appointments}
+          total={upcoming.total}
+          timeZone={timeZone}
+          calendarHref={`/calendar?${new URLSearchParams({ leadId: lead.id })}`}
+        />
       </div>
       {outlet}
     </>

@@ -1,0 +1,181 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { StatusBadge } from '~/components/status-badge'
+import { Button } from '~/components/ui/button'
+import { viewEsignRequest } from '~/features/esign/queries.server'
+import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
+import { cancelEsignRequest, remindEsignRequest } from '~/features/esign/tracking.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { useCan, useTimeZone } from '~/platform/auth/user'
+import { notFoundResponse, redirectWithFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+import { NotFoundError } from '~/platform/errors'
+import { formatDateTime } from '~/lib/time'
+import { titleCase } from '~/lib/misc'
+
+// Titles name the kind of record, never the person.
+export const meta: MetaFunction = () => [{ title: 'E-Signature Request | Healthcare Portal' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:read')
+  try {
+    return json({ request: await viewEsignRequest(params.requestId ?? '', userActor(request, user)) })
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFoundResponse(error)
+    throw error
+  }
+}
+
+/** intent=remind: the provider reminds the signer now; intent=cancel: the request is withdrawn. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const id = params.requestId ?? ''
+  const here = `/e-signatures/${id}`
+  const intent = (await request.formData()).get('intent')
+  const actor = userActor(request, user)
+  try {
+    if (intent === 'remind') {
+      const result = await remindEsignRequest(id, actor)
+      return redirectWithToast(
+        here,
+        result.outcome === 'succeeded'
+          ? { title: 'Reminder sent' }
+          : { type: 'destructive', title: 'Reminder not sent', description: result.error ?? 'The reminder could not be sent' },
+      )
+    }
+    if (intent === 'cancel') {
+      await cancelEsignRequest(id, actor)
+      return redirectWithToast(here, { title: 'E-signature request cancelled' })
+    }
+  } catch (error) {
+    return redirectWithFailure(error, here, 'The request could not be changed')
+  }
+  throw new Response('Unknown intent', { status: 400 })
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  requested: 'Requested',
+  sent: 'Sent',
+  send_failed: 'Send failed',
+  send_retrying: 'Provider unavailable, retrying',
+  reconciled: 'Sent (found after a lost answer)',
+  viewed: 'Viewed',
+  signed: 'Signed',
+  completed: 'Completed',
+  declined: 'Declined',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  revoked: 'Withdrawn at the provider',
+  reminder_sent: 'Reminder sent',
+  signed_copy_stored: 'Signed copy stored in the document library',
+}
+
+export default function EsignRequestPage() {
+  const { request } = useLoaderData<typeof loader>()
+  const timeZone = useTimeZone()
+  const canWrite = useCan('records:write')
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const pending = ['sending', 'sent', 'viewed', 'signed'].includes(request.status)
+  const leadName = request.lead ? `${request.lead.firstName} ${request.lead.lastName}` : null
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/e-signatures" className="text-blue-700 underline">
+          Back to e-signatures
+        </Link>
+      </p>
+      <PageHeader
+        title={request.title}
+        subtitle={`${esignProviderLabel(request.provider)}${request.isTest ? ' · Test request' : ''}`}
+        actions={
+          canWrite && pending ? (
+            <Form method="post" className="flex flex-wrap gap-2">
+              {request.provider === 'boldsign' && ['sent', 'viewed'].includes(request.status) ? (
+                <Button type="submit" name="intent" value="remind" variant="secondary" disabled={busy}>
+                  Send Reminder
+                </Button>
+              ) : null}
+              <Button type="submit" name="intent" value="cancel" variant="destructive" disabled={busy}>
+                Cancel Request
+              </Button>
+            </Form>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <section aria-labelledby="request-details" className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="request-details" className="mb-3 text-lg font-semibold">
+            Details
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              <StatusBadge status={request.status} label={esignStatusLabel(request.status)} />
+            </dd>
+            <dt className="text-slate-600">Recipient</dt>
+            <dd>
+              {request.leadId && leadName ? (
+                <Link to={`/leads/${request.leadId}`} className="text-blue-700 underline">
+                  {leadName}
+                </Link>
+              ) : (
+                request.recipientName
+              )}
+              <span className="block break-all text-slate-600">{request.recipientEmail}</span>
+            </dd>
+            <dt className="text-slate-600">Template</dt>
+            <dd>{request.templateName || request.templateId}</dd>
+            <dt className="text-slate-600">Sent by</dt>
+            <dd>{request.sentBy?.name ?? 'Unknown'}</dd>
+            <dt className="text-slate-600">Expires</dt>
+            <dd>{request.expiresAt ? formatDateTime(request.expiresAt, timeZone) : `${request.expirationDays} days after sending`}</dd>
+            {request.message ? (
+              <>
+                <dt className="text-slate-600">Message</dt>
+                <dd className="whitespace-pre-wrap">{request.message}</dd>
+              </>
+            ) : null}
+            {request.lastError && (request.status === 'failed' || request.status === 'sending') ? (
+              <>
+                <dt className="text-slate-600">Last error</dt>
+                <dd className="text-red-800">{request.lastError}</dd>
+              </>
+            ) : null}
+            <dt className="text-slate-600">Signed copy</dt>
+            <dd>
+              {request.signedDocument ? (
+                <a href={`/api/documents/${request.signedDocument.id}/download`} className="text-blue-700 underline">
+                  Download signed PDF<span className="sr-only"> {request.signedDocument.name}</span>
+                </a>
+              ) : request.status === 'completed' ? (
+                'Being fetched from the provider'
+              ) : (
+                'Not signed yet'
+              )}
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="request-timeline" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+          <h2 id="request-timeline" className="mb-3 text-lg font-semibold">
+            Timeline
+          </h2>
+          <ol className="flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
+            {request.events.map((event) => (
+              <li key={event.id}>
+                <p className="font-medium">{EVENT_LABELS[event.type] ?? titleCase(event.type.replace(/_/g, ' '))}</p>
+                <p className="text-xs text-slate-600">
+                  {formatDateTime(event.occurredAt, timeZone)}
+                  {event.detail && event.type !== 'signed_copy_stored' ? ` · ${event.detail}` : ''}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  )
+}
