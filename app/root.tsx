@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from '@remix-run/react'
+import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteAnnouncer } from '~/components/route-announcer'
 import { Toaster } from '~/components/toaster'
@@ -64,6 +65,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>()
+  // Marks the page as live: its handlers and timers are attached (effects run
+  // children first, so every route's have run). Browser tests wait for it
+  // before acting on what only works with JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       <Outlet />

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test'
-import { SESSION_IDLE_MINUTES, checkA11y, expect, signIn, test } from './support/fixtures'
+import { SESSION_IDLE_MINUTES, checkA11y, expect, signIn, test, waitForHydration } from './support/fixtures'
 
 /**
  * The page's clock is fake (page.clock) and jumps ahead; the server's is
@@ -35,6 +35,8 @@ test.describe('session timeout warning', () => {
     await page.clock.install()
     await signIn(page, 'coordinator', { redirectTo: '/leads' })
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+    // The warning's timer is armed on hydration: the clock may only jump after that.
+    await waitForHydration(page)
 
     // Until the user chooses to stay, the server reports 50 s left.
     // Afterwards the real answers pass through.
@@ -86,6 +88,7 @@ test.describe('session timeout warning', () => {
     await signIn(page, 'coordinator', { redirectTo: '/leads/new' })
     const firstName = page.getByLabel('First Name')
     await expect(firstName).toBeVisible()
+    await waitForHydration(page)
     const extensions: string[] = []
     await page.route(isSessionStatus, async (route: Route) => {
       if (route.request().method() === 'POST') extensions.push(route.request().url())
@@ -108,6 +111,7 @@ test.describe('session timeout warning', () => {
     await page.clock.install()
     await signIn(page, 'viewer', { redirectTo: '/calendar' })
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar & Appointments' })).toBeVisible()
+    await waitForHydration(page)
 
     // Another tab was active: the server's deadline is ten minutes away.
     let checks = 0
@@ -126,6 +130,7 @@ test.describe('session timeout warning', () => {
     await page.clock.install()
     await signIn(page, 'viewer', { redirectTo: '/patients' })
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
+    await waitForHydration(page)
 
     await page.route(isSessionStatus, async (route) => {
       await route.fulfill({ json: { remainingMs: 50_000 } })

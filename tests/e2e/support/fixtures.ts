@@ -38,6 +38,11 @@ export function useRole(role: TestRole) {
   test.use({ storageState: storageStatePath(role) })
 }
 
+/** Waits until the page has hydrated: its handlers and timers are attached (app/root.tsx). */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+}
+
 /** The sidebar's navigation landmark. */
 export function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' })
