@@ -59,12 +59,17 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'))
 }
 
+/** A calendar feed's path is its credential: logs show that it was a feed, never which. */
+function loggedPath(path: string) {
+  return path.startsWith('/calendar/feed/') ? '/calendar/feed/[token]' : path
+}
+
 /** One line per request: method, path (never the query string, which can hold names), status, time. */
 const logRequest: RequestHandler = (req, res, next) => {
   const started = process.hrtime.bigint()
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6
-    console.log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms`)
+    console.log(`${req.method} ${loggedPath(req.path)} ${res.statusCode} ${ms.toFixed(1)}ms`)
   })
   next()
 }

@@ -1,5 +1,5 @@
 import { seedDemoData } from '~/features/demo-data.server'
-import { eventSubscribers, jobHandlers } from '~/features/job-handlers.server'
+import { eventSubscribers, jobHandlers, recurringJobs } from '~/features/job-handlers.server'
 import { ensureFirstAdmin } from '~/features/users/first-admin.server'
 import { getEnv } from '~/platform/env.server'
 import { prepareServer } from '~/platform/startup.server'
@@ -16,6 +16,6 @@ export function startApplication() {
       await ensureFirstAdmin()
       if (seed) await seedDemoData()
     },
-    worker: { jobHandlers, eventSubscribers },
+    worker: { jobHandlers, eventSubscribers, recurringJobs },
   })
 }

@@ -13,9 +13,16 @@ import { defineConfig } from 'prisma/config'
  * - PGlite is PostgreSQL 18, which lists NOT NULL constraints in
  *   pg_constraint (contype 'n'); the 6.19 describer predates that and panics.
  *
- * This pool reports those columns as text and drops the NOT NULL constraint
- * rows (nullability is read from pg_attribute anyway).
+ * - check and exclusion constraints (contype 'c', 'x'; the Appointment table
+ *   has both) come back with their type as text, which the describer cannot
+ *   read either, and it panics.
+ *
+ * This pool reports those columns as text and drops the NOT NULL, check and
+ * exclusion constraint rows: nullability is read from pg_attribute anyway,
+ * and schema.prisma cannot declare check or exclusion constraints, so the
+ * diff never sees them on either side (migrations keep them as written).
  */
+const IGNORED_CONSTRAINT_TYPES = new Set(['n', 'c', 'x'])
 const TEXT_OID = 25
 const NAME_OID = 19
 const CHAR_OID = 18
@@ -35,8 +42,8 @@ class IntrospectionPool extends pg.Pool {
     }
     const typeColumn = result.fields.findIndex((field) => field.name === 'constraint_type')
     if (typeColumn >= 0) {
-      result.rows = result.rows.filter((row) =>
-        Array.isArray(row) ? row[typeColumn] !== 'n' : (row as Record<string, unknown>).constraint_type !== 'n',
+      result.rows = result.rows.filter(
+        (row) => !IGNORED_CONSTRAINT_TYPES.has(String(Array.isArray(row) ? row[typeColumn] : (row as Record<string, unknown>).constraint_type)),
       )
     }
     return result

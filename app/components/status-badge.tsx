@@ -16,6 +16,11 @@ const STATUS_COLOURS: Record<string, string> = {
   failed: 'bg-red-100 text-red-900',
   complete: 'bg-green-100 text-green-900',
   'in-progress': 'bg-blue-100 text-blue-900',
+  sending: 'bg-yellow-100 text-yellow-900',
+  sent: 'bg-blue-100 text-blue-900',
+  signed: 'bg-teal-100 text-teal-900',
+  declined: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-800',
 }
 
 export function StatusBadge({ status, label, className }: { status: string; label?: string; className?: string }) {

@@ -1,11 +1,37 @@
 import type { EventSubscriber } from '~/platform/events.server'
 import type { JobHandlers } from '~/platform/jobs.server'
+import type { RecurringJob } from '~/platform/worker.server'
 import { GHL_SYNC_JOB, runLeadSyncJob } from '~/features/leads/ghl-sync.server'
+import { ESIGN_SEND_JOB, runEsignSendJob } from '~/features/esign/requests.server'
+import {
+  ESIGN_FETCH_SIGNED_JOB,
+  ESIGN_REFRESH_JOB,
+  ESIGN_REMIND_JOB,
+  ESIGN_REVOKE_JOB,
+  ESIGN_SWEEP_EVERY_MS,
+  ESIGN_SWEEP_JOB,
+  runEsignFetchSignedJob,
+  runEsignRefreshJob,
+  runEsignRemindJob,
+  runEsignRevokeJob,
+  runEsignSweepJob,
+} from '~/features/esign/tracking.server'
+import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
 
 /** Every kind of background job and what runs it. */
 export const jobHandlers: JobHandlers = {
   [GHL_SYNC_JOB]: runLeadSyncJob,
+  [ESIGN_SEND_JOB]: runEsignSendJob,
+  [ESIGN_REFRESH_JOB]: runEsignRefreshJob,
+  [ESIGN_REMIND_JOB]: runEsignRemindJob,
+  [ESIGN_REVOKE_JOB]: runEsignRevokeJob,
+  [ESIGN_FETCH_SIGNED_JOB]: runEsignFetchSignedJob,
+  [ESIGN_SWEEP_JOB]: () => runEsignSweepJob(),
+  [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
 }
+
+/** Sweeps the worker queues by itself, each on its own schedule. */
+export const recurringJobs: RecurringJob[] = [{ type: ESIGN_SWEEP_JOB, everyMs: ESIGN_SWEEP_EVERY_MS }]
 
 /**
  * Every subscriber to domain events (docs/adr/0009-domain-events-outbox.md).
@@ -13,4 +39,4 @@ export const jobHandlers: JobHandlers = {
  * called from a route. A subscriber is given the events recorded from the
  * time it is deployed on; earlier ones are already dispatched.
  */
-export const eventSubscribers: EventSubscriber[] = []
+export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower]

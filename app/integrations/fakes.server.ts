@@ -4,14 +4,18 @@ import { resetEnvCache } from '~/platform/env.server'
 export async function startLocalFakes() {
   const { startFakeGhl } = await import('~/integrations/gohighlevel/fake.server')
   const { startFakeBoldsign } = await import('~/integrations/boldsign/fake.server')
-  const [ghl, boldsign] = await Promise.all([startFakeGhl(), startFakeBoldsign()])
+  const { startFakeGoformz } = await import('~/integrations/goformz/fake.server')
+  const [ghl, boldsign, goformz] = await Promise.all([startFakeGhl(), startFakeBoldsign(), startFakeGoformz()])
   Object.assign(process.env, {
     GHL_API_BASE_URL: ghl.url,
     GHL_API_TOKEN: ghl.token,
     GHL_LOCATION_ID: ghl.locationId,
     BOLDSIGN_API_BASE_URL: boldsign.url,
     BOLDSIGN_API_KEY: boldsign.apiKey,
+    GOFORMZ_API_BASE_URL: goformz.apiUrl,
+    GOFORMZ_TOKEN_URL: goformz.tokenUrl,
   })
   resetEnvCache()
-  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}`)
+  // GoFormz's fake credentials are entered under Settings → GoFormz (README, MOCKS); never logged.
+  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}, GoFormz fake at ${goformz.url}`)
 }

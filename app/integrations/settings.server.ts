@@ -9,8 +9,9 @@ import { getEnv } from '~/platform/env.server'
  */
 export async function readIntegration<Config extends Record<string, unknown>, Secrets extends Record<string, string>>(
   provider: string,
+  db: Prisma.TransactionClient = prisma,
 ) {
-  const row = await prisma.integrationSetting.findUnique({ where: { provider } })
+  const row = await db.integrationSetting.findUnique({ where: { provider } })
   if (!row) return null
   return {
     config: row.config as Config,
@@ -19,17 +20,18 @@ export async function readIntegration<Config extends Record<string, unknown>, Se
   }
 }
 
-/** Secrets left undefined keep their stored value (write-only fields). */
+/** Secrets left undefined keep their stored value (write-only fields). Pass `db` to save inside a transaction. */
 export async function saveIntegration(
   provider: string,
   config: Prisma.InputJsonObject,
   secrets: Record<string, string | undefined>,
+  db: Prisma.TransactionClient = prisma,
 ) {
-  const existing = await readIntegration(provider)
+  const existing = await readIntegration(provider, db)
   const merged = { ...(existing?.secrets ?? {}) } as Record<string, string>
   for (const [name, value] of Object.entries(secrets)) if (value) merged[name] = value
   const encrypted = encrypt(JSON.stringify(merged))
-  await prisma.integrationSetting.upsert({
+  await db.integrationSetting.upsert({
     where: { provider },
     create: { provider, config, secrets: encrypted },
     update: { config, secrets: encrypted },

@@ -35,5 +35,6 @@ export function formatFileSize(bytes: number) {
 
 /** 10000 → '10 seconds'; 300 → '300 ms' (for "did not answer within …"). */
 export function describeDuration(ms: number) {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`
+  const seconds = Math.round(ms / 1000)
+  return ms >= 1000 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${ms} ms`
 }

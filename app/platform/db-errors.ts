@@ -17,6 +17,31 @@ export function isRecordNotFound(error: unknown) {
 }
 
 /**
+ * The database's own SQLSTATE behind a failed query, where Prisma passes it
+ * on: a driver adapter error carries it in `cause` (inside and outside a
+ * transaction alike), a known request error in `meta.driverAdapterError`.
+ */
+function sqlState(error: unknown): { code?: unknown; message?: unknown } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { cause, meta } = error as { cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } }
+  const found = [cause, meta?.driverAdapterError?.cause].find((candidate) => typeof candidate === 'object' && candidate !== null)
+  if (!found) return undefined
+  const { originalCode, code, originalMessage, message } = found as Record<string, unknown>
+  return { code: originalCode ?? code, message: originalMessage ?? message }
+}
+
+/**
+ * An exclusion constraint refused the write (SQLSTATE 23P01): the row would
+ * overlap one the constraint keeps apart from it, e.g. a caregiver booked
+ * twice at once. With `constraint`, only a refusal by that constraint.
+ */
+export function isExclusionViolation(error: unknown, constraint?: string) {
+  const state = sqlState(error)
+  if (state?.code !== '23P01') return false
+  return constraint === undefined || (typeof state.message === 'string' && state.message.includes(`"${constraint}"`))
+}
+
+/**
  * Runs a change to the record `id` names, reporting a record that is not
  * there as NotFoundError(what): an id that cannot name one, or a row that was
  * missing or went away before the change reached it (P2025, from

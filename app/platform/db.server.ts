@@ -48,6 +48,9 @@ export async function startEmbeddedDatabase(
   const { PGlite } = await import('@electric-sql/pglite')
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  // Lets an exclusion constraint compare a uuid with = beside a range's &&
+  // (no caregiver double-booked: the Appointment table).
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
   let releaseLock = () => {}
   if (dataDir !== 'memory://') {
     ensurePrivateDirectory(path.dirname(dataDir))
@@ -59,7 +62,7 @@ export async function startEmbeddedDatabase(
   const socketDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'))
   let pglite: Awaited<ReturnType<typeof PGlite.create>> | undefined
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: initialContents })
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist }, loadDataDir: initialContents })
     // The pool keeps one connection, but a connection dropped after an error is
     // replaced while the old socket is still closing: allow that overlap.
     const server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDirectory, '.s.PGSQL.5432'), maxConnections: 4 })

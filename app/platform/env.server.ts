@@ -72,6 +72,11 @@ export const envSchema = z.object({
   BOLDSIGN_API_KEY: z.string().min(1).optional(),
   BOLDSIGN_WEBHOOK_SECRET: z.string().min(1).optional(),
   BOLDSIGN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  GOFORMZ_API_BASE_URL: z.string().url().default('https://api.goformz.com/v2'),
+  GOFORMZ_TOKEN_URL: z.string().url().default('https://accounts.goformz.com/connect/token'),
+  /** The secret part of the GoFormz webhook's address (/api/webhook/goformz/<secret>). */
+  GOFORMZ_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
+  GOFORMZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   JOBS_ENABLED: booleanString.default(true),
   MOCKS: booleanString.default(false),
   SEED_DEMO_DATA: booleanString.optional(),

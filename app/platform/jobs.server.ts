@@ -68,6 +68,22 @@ async function claimNextJob(): Promise<ClaimedJob | null> {
   return rows[0] ?? null
 }
 
+/**
+ * Claims the job named `dedupeKey` if it is pending (due or not), so a
+ * person waiting for its outcome need not wait for the worker. Nothing else
+ * can run it meanwhile: the claim is the same as the worker's.
+ */
+async function claimJobByKey(dedupeKey: string): Promise<ClaimedJob | null> {
+  const rows = await prisma.$queryRaw<ClaimedJob[]>`
+    UPDATE "Job" SET "status" = 'running', "lockedAt" = now(), "attempts" = "attempts" + 1, "updatedAt" = now()
+    WHERE "id" = (
+      SELECT "id" FROM "Job" WHERE "dedupeKey" = ${dedupeKey} AND "status" = 'pending'
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING "id", "type", "payload", "attempts"`
+  return rows[0] ?? null
+}
+
 async function startRun(job: ClaimedJob) {
   const [, run] = await prisma.$transaction([
     // A run still open belongs to a worker that died; its job was claimed again as stale.
@@ -101,6 +117,33 @@ async function finishRun(
   ])
 }
 
+async function runClaimed(job: ClaimedJob, handler: JobHandler | undefined) {
+  const runId = await startRun(job)
+  try {
+    if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`)
+    await handler(job.payload)
+    await finishRun(job, runId, 'succeeded', null)
+    return { outcome: 'succeeded' as const, error: null }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const giveUp = error instanceof PermanentJobError || job.attempts >= MAX_ATTEMPTS
+    await finishRun(job, runId, giveUp ? 'gave_up' : 'failed', message)
+    return { outcome: giveUp ? ('gave_up' as const) : ('failed' as const), error: message }
+  }
+}
+
+/**
+ * Runs the pending job named `dedupeKey` now, as the worker would, and says
+ * how it ended (failed: retried later by the worker as usual; gave_up: for
+ * good) and why; null when no such job is pending (already running, done,
+ * or never queued).
+ */
+export async function runJobNow(dedupeKey: string, handler: JobHandler) {
+  const job = await claimJobByKey(dedupeKey)
+  if (!job) return null
+  return runClaimed(job, handler)
+}
+
 /** Runs due jobs one after another until none is due (or `limit` ran). */
 export async function runDueJobs(handlers: JobHandlers, limit = 50) {
   let ran = 0
@@ -108,17 +151,7 @@ export async function runDueJobs(handlers: JobHandlers, limit = 50) {
     const job = await claimNextJob()
     if (!job) break
     ran++
-    const runId = await startRun(job)
-    const handler = handlers[job.type]
-    try {
-      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`)
-      await handler(job.payload)
-      await finishRun(job, runId, 'succeeded', null)
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      const giveUp = error instanceof PermanentJobError || job.attempts >= MAX_ATTEMPTS
-      await finishRun(job, runId, giveUp ? 'gave_up' : 'failed', message)
-    }
+    await runClaimed(job, handlers[job.type])
   }
   return ran
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
+import { assessmentPrefill, scheduleHref } from '~/features/calendar/person-appointments'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { PhoneNumber } from '~/components/phone-number'
@@ -100,15 +101,16 @@ export default function LeadsPage() {
 
 /** The row's actions behind one menu; the name opens the record. */
 function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string; canWrite: boolean }) {
+  // Every action changes something (sending for signature included): a reader opens the record by its name.
+  if (!canWrite) return null
   return (
     <ActionMenu label={`Actions for ${lead.firstName} ${lead.lastName}`}>
-      {canWrite ? <ActionMenuLink to={`${lead.id}/edit${search}`}>View/Edit</ActionMenuLink> : null}
+      <ActionMenuLink to={`${lead.id}/edit${search}`}>View/Edit</ActionMenuLink>
       <ActionMenuLink to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}>E-Sign</ActionMenuLink>
-      {canWrite ? (
-        <ActionMenuLink to={`${lead.id}/delete${search}`} className="text-red-800">
-          Delete
-        </ActionMenuLink>
-      ) : null}
+      <ActionMenuLink to={scheduleHref(assessmentPrefill(lead.id), `/leads${search}`)}>Schedule assessment</ActionMenuLink>
+      <ActionMenuLink to={`${lead.id}/delete${search}`} className="text-red-800">
+        Delete
+      </ActionMenuLink>
     </ActionMenu>
   )
 }

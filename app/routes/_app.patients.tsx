@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { Link, type ShouldRevalidateFunction, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
@@ -8,7 +8,15 @@ import { PhoneNumber } from '~/components/phone-number'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listPatients } from '~/features/patients/patients.server'
-import { CARE_TYPES, REGISTRATION_DATE_FILTER_OPTIONS, PATIENT_SORT_OPTIONS, REGISTRATION_STATUS_FILTER_OPTIONS, nextStep, optionLabel } from '~/features/patients/options'
+import {
+  CARE_TYPES,
+  REGISTRATION_DATE_FILTER_OPTIONS,
+  PATIENT_SORT_OPTIONS,
+  REGISTRATION_STATUS_FILTER_OPTIONS,
+  isRegistrationDialogPath,
+  nextStep,
+  optionLabel,
+} from '~/features/patients/options'
 import { parsePatientListQuery } from '~/features/patients/forms.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -23,6 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parsePatientListQuery(new URL(request.url).searchParams)
   const { total, page, patients } = await listPatients(query, userActor(request, user), getEnv().AGENCY_TIME_ZONE)
   return json({ query: { ...query, page }, total, patients })
+}
+
+/**
+ * While the registration dialog goes from step to step, the list it covers
+ * is not read again (each read is a query and an audit entry, on every
+ * save); it is read once the dialog closes, however it closes.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (isRegistrationDialogPath(nextUrl.pathname)) return currentUrl.search === nextUrl.search ? false : defaultShouldRevalidate
+  if (isRegistrationDialogPath(currentUrl.pathname)) return true
+  return defaultShouldRevalidate
 }
 
 type PatientRow = ReturnType<typeof useLoaderData<typeof loader>>['patients'][number]

@@ -54,6 +54,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     { path: '/leads/new', title: 'Add New Lead' },
     { path: '/patients/new', title: 'New Patient Registration' },
     { path: '/caregivers/new', title: 'New Caregiver Application' },
+    { path: '/calendar/new', title: 'Create Appointment' },
   ]) {
     test(`dialog ${dialog.path}`, { tag: '@all-sizes' }, async ({ page }) => {
       const response = await page.goto(dialog.path)
@@ -62,6 +63,22 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
       await checkA11y(page, { label: `${dialog.title} dialog`, include: 'dialog[open]' })
     })
   }
+
+  // All three steps shown at once: a connected and a disconnected provider card, the templates and the details.
+  test('dialog Send E-Signature Request', { tag: '@all-sizes' }, async ({ page }) => {
+    await page.goto('/leads')
+    await page.getByRole('button', { name: /^Actions for / }).first().click()
+    await page.getByRole('menuitem', { name: 'E-Sign' }).click()
+    await expect(page).toHaveURL(/\/leads\/[^/]+\/esign/)
+    const url = new URL(page.url())
+    url.searchParams.set('provider', 'boldsign')
+    url.searchParams.set('templateId', 'bs-tmpl-consent')
+    await page.goto(url.toString())
+    const dialog = page.getByRole('dialog', { name: 'Send E-Signature Request' })
+    await expect(dialog.getByLabel('Document Title')).toBeVisible()
+    await expect(dialog.getByText('Not Connected')).toBeVisible()
+    await checkA11y(page, { label: 'Send E-Signature Request dialog', include: 'dialog[open]' })
+  })
 
   // A registration awaiting review, as the wizard in patients.spec.ts leaves one (demo data has some).
   test('the last registration step of a patient awaiting review', async ({ page }) => {

@@ -28,6 +28,10 @@ test.describe('core flows by touch', { tag: '@all-sizes' }, () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.heading)
       await expectNoSidewaysScroll(page, entry.href)
     }
+    // The week's seven columns scroll inside their own box, never the page.
+    await page.goto('/calendar?view=week')
+    await expect(page.getByRole('heading', { level: 2, name: /^Week of/ })).toBeVisible()
+    await expectNoSidewaysScroll(page, '/calendar?view=week')
   })
 
   test('add a lead, open its page and log a communication', async ({ page }) => {

@@ -11,6 +11,7 @@ const LISTS = [
   { path: '/caregivers', nothing: '?q=nobody-is-called-this', noMatches: 'No caregivers match these filters', firstRecord: 'Add New Caregiver' },
   // The e2e data has no documents, so no page to go past (list-filters.test.ts checks that loader's last page).
   { path: '/documents-new', nothing: '?q=nobody-is-called-this', noMatches: 'No documents found.', firstRecord: null, noRows: true },
+  { path: '/calendar', nothing: '?q=nobody-is-called-this', noMatches: 'No appointments found', firstRecord: 'New Appointment' },
   { path: '/settings/audit-log', nothing: '?entityType=NoSuchThing', noMatches: 'No audit entries match these filters.', firstRecord: null },
 ] as ReadonlyArray<{ path: string; nothing: string; noMatches: string; firstRecord: string | null; noRows?: true }>
 

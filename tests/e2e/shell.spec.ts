@@ -115,7 +115,7 @@ test.describe('application shell', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
       await expect(sidebar(page)).toBeHidden()
       await expect(page.getByRole('button', { name: /Collapse sidebar|Expand sidebar/ })).toBeHidden()
-      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('button', { name: 'Menu', exact: true }).click()
       // The entries are there, with their labels.
       await expect(mainNav(page).getByRole('link')).toHaveCount(SIDEBAR.length)
       await mainNav(page).getByRole('link', { name: 'Calendar', exact: true }).click()

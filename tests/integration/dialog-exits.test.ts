@@ -18,6 +18,11 @@ import * as deleteDocument from '~/routes/_app.documents-new.$documentId.delete'
 import * as newDocumentType from '~/routes/_app.settings.document-types.new'
 import * as editDocumentType from '~/routes/_app.settings.document-types.$documentTypeId.edit'
 import * as deleteDocumentType from '~/routes/_app.settings.document-types.$documentTypeId.delete'
+import * as newAppointment from '~/routes/_app.calendar.new'
+import * as editAppointment from '~/routes/_app.calendar_.$appointmentId.edit'
+import * as rescheduleAppointment from '~/routes/_app.calendar_.$appointmentId.reschedule'
+import * as cancelAppointment from '~/routes/_app.calendar_.$appointmentId.cancel'
+import * as subscribeCalendar from '~/routes/_app.calendar.subscribe'
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 
@@ -60,11 +65,15 @@ async function createRecords() {
     data: { name: 'Exit form', fileName: 'exit.pdf', fileSize: 10, mimeType: 'application/pdf', storageKey: 'exits/form', sha256: 'x', uploadedBy: 'Test' },
   })
   const documentType = await prisma.documentType.create({ data: { name: 'Exit type', ghlTag: 'exit-type' } })
-  return { lead, communication, caregiver, file, patient, document, documentType }
+  const appointment = await prisma.appointment.create({
+    data: { title: 'Exit visit', startTime: new Date('2027-06-01T14:00:00Z'), endTime: new Date('2027-06-01T15:00:00Z'), timeZone: 'America/New_York', createdBy: 'Test' },
+  })
+  return { lead, communication, caregiver, file, patient, document, documentType, appointment }
 }
 
 function dialogs(): DialogCase[] {
-  const { lead, communication, caregiver, file, patient, document, documentType } = records
+  const { lead, communication, caregiver, file, patient, document, documentType, appointment } = records
+  const appointmentPage = `/calendar/${appointment.id}`
   const leadPage = `/leads/${lead.id}`
   const caregiverPage = `/caregivers/${caregiver.id}`
   return [
@@ -116,6 +125,16 @@ function dialogs(): DialogCase[] {
       loader: editDocumentType.loader,
       params: { documentTypeId: documentType.id },
     },
+    { dialog: 'new appointment', path: '/calendar/new', list: '/calendar', loader: newAppointment.loader, params: {} },
+    { dialog: 'edit appointment', path: `${appointmentPage}/edit`, list: appointmentPage, loader: editAppointment.loader, params: { appointmentId: appointment.id } },
+    {
+      dialog: 'reschedule appointment',
+      path: `${appointmentPage}/reschedule`,
+      list: appointmentPage,
+      loader: rescheduleAppointment.loader,
+      params: { appointmentId: appointment.id },
+    },
+    { dialog: 'cancel appointment', path: `${appointmentPage}/cancel`, list: appointmentPage, loader: cancelAppointment.loader, params: { appointmentId: appointment.id } },
     {
       dialog: 'delete document type',
       path: `/settings/document-types/${documentType.id}/delete`,
@@ -123,6 +142,7 @@ function dialogs(): DialogCase[] {
       loader: deleteDocumentType.loader,
       params: { documentTypeId: documentType.id },
     },
+    { dialog: 'subscribe to the calendar', path: '/calendar/subscribe', list: '/calendar', loader: subscribeCalendar.loader, params: {} },
   ]
 }
 
@@ -134,7 +154,7 @@ describe('every dialog route closes by one rule', () => {
   test('back to the list with its query, or to a same-site redirectTo; never off the site', async () => {
     const { cookie } = await signedInUser('coordinator')
     const cases = dialogs()
-    expect(cases.length).toBeGreaterThanOrEqual(19)
+    expect(cases.length).toBeGreaterThanOrEqual(23)
     for (const { dialog, path, list, loader, params } of cases) {
       const closeTo = async (query: Record<string, string>) => {
         const search = new URLSearchParams(query).size ? `?${new URLSearchParams(query)}` : ''

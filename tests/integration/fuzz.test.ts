@@ -4,6 +4,7 @@ import { resetEnvCache } from '~/platform/env.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { listAppRoutes } from '#tests/support/routes'
 import { concretePath, seedRecords } from '#tests/support/records'
+import { useFakeGhl } from '#tests/support/ghl'
 
 /**
  * Hostile input against every loader and action the app defines, as an admin
@@ -31,11 +32,13 @@ const FIELDS = [
   'insuranceProvider', 'memberId', 'groupNumber', 'careType', 'preferredLanguage', 'backgroundCheckStatus',
   'registrationStatus', 'field', 'value', 'reason', 'documentId', 'templateName',
   'contacts[0].name', 'contacts[0].relationship', 'contacts[0].phone',
+  'title', 'date', 'time', 'fold', 'durationMinutes', 'appointmentType', 'location', 'patientId', 'caregiverId',
+  'leadId', 'cancelReason', 'startTime', 'endTime', 'timezone',
 ]
 /** Each action is tried with each of these intents (and none), to reach every branch. */
 const INTENTS = [
   undefined, 'save', 'test', 'update', 'reset-password', 'deactivate', 'reactivate', 'approve', 'next', 'back',
-  'close', 'publish', 'retry-sync', 'set-status', 'set-background-check',
+  'close', 'publish', 'retry-sync', 'set-status', 'set-background-check', 'confirm', 'complete', 'no_show',
 ]
 
 const NUL = 'Ada\u0000Lovelace'
@@ -66,7 +69,7 @@ function jsonBodies(): unknown[] {
   ]
 }
 
-const DOMAIN_TABLES = ['lead', 'communication', 'patient', 'caregiver', 'caregiverFile', 'document', 'documentType', 'user'] as const
+const DOMAIN_TABLES = ['lead', 'communication', 'patient', 'caregiver', 'caregiverFile', 'document', 'documentType', 'user', 'appointment'] as const
 
 async function countRows() {
   const counts: Record<string, number> = {}
@@ -86,6 +89,8 @@ function jsonRequest(path: string, method: string, cookie: string, body: unknown
 }
 
 describe('hostile input never answers 500 and stores nothing', () => {
+  // GoHighLevel set up (a local fake), so routes that ask it get past "not configured" (a 503).
+  useFakeGhl()
   let cookie = ''
   let ids: Record<string, string> = {}
   let before: Record<string, number> = {}
@@ -178,6 +183,7 @@ describe('races', () => {
       ['routes/api.caregivers.$caregiverId', 'caregiverId'],
       ['routes/api.document-types.$documentTypeId', 'documentTypeId'],
       ['routes/api.leads.$leadId.communications.$communicationId', 'communicationId'],
+      ['routes/api.appointments.$appointmentId', 'appointmentId'],
     ] as const
     for (const [routeId, param] of targets) {
       const ids = await seedRecords(cookie, user.id)

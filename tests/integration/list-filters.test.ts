@@ -4,10 +4,12 @@ import { loader as patientsLoader } from '~/routes/_app.patients'
 import { loader as caregiversLoader } from '~/routes/_app.caregivers'
 import { loader as documentsLoader } from '~/routes/_app.documents-new'
 import { loader as auditLogLoader } from '~/routes/_app.settings.audit-log'
+import { loader as calendarLoader } from '~/routes/_app.calendar'
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_STATUS_FILTER_OPTIONS } from '~/features/leads/schema'
 import { CARE_TYPES, REGISTRATION_DATE_FILTER_OPTIONS, REGISTRATION_STATUS_FILTER_OPTIONS } from '~/features/patients/schema'
 import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, SPECIALIZATIONS, STATUS_FILTER_OPTIONS } from '~/features/caregivers/schema'
 import { DOCUMENT_CATEGORIES } from '~/features/documents/schema'
+import { APPOINTMENT_STATUS_OPTIONS, APPOINTMENT_TYPES, APPOINTMENT_WHO_OPTIONS, UPCOMING_DAYS } from '~/features/calendar/options'
 import { AUDIT_ACTIONS } from '~/platform/audit.server'
 import { getEnv } from '~/platform/env.server'
 import { prisma } from '~/platform/db.server'
@@ -106,7 +108,9 @@ async function seed() {
         ...search,
       },
     })
-    await prisma.caregiver.create({
+    const patient = await prisma.patient.findFirstOrThrow({ where: { email }, select: { id: true } })
+    const lead = await prisma.lead.findFirstOrThrow({ where: { email }, select: { id: true } })
+    const caregiver = await prisma.caregiver.create({
       data: {
         fullName: `${firstName} ${lastName}`,
         email,
@@ -135,6 +139,26 @@ async function seed() {
         createdAt,
       },
     })
+    // Two appointments each, spread over the coming weeks; some before or past the 30 days the calendar lists.
+    for (const slot of [0, 1]) {
+      const at = index * 2 + slot
+      const offset = at % 7 === 6 ? 40 * DAY : at % 11 === 3 ? -2 * DAY : DAY + at * 0.3 * DAY
+      const startTime = new Date(NOW + offset)
+      await prisma.appointment.create({
+        data: {
+          title: `${pick(['Home visit', 'Assessment call', 'Therapy review'], at)} ${lastName}`,
+          startTime,
+          endTime: new Date(startTime.getTime() + 60 * 60_000),
+          timeZone,
+          appointmentType: pick(APPOINTMENT_TYPES, at),
+          status: pick(APPOINTMENT_STATUS_OPTIONS, at).value,
+          patientId: at % 3 === 0 ? patient.id : null,
+          caregiverId: at % 4 === 1 ? caregiver.id : null,
+          leadId: at % 5 === 2 ? lead.id : null,
+          createdBy: 'Casey Coordinator',
+        },
+      })
+    }
   }
   await prisma.auditLog.createMany({
     data: Array.from({ length: 42 }, (_, index) => ({
@@ -239,6 +263,25 @@ const LISTS: ListCase[] = [
       })),
       ...values(DOCUMENT_CATEGORIES).map((category) => ({ name: `category=${category}`, query: { category }, matches: (row: Row) => row.category === category })),
       ...seeded.documentTypes.map((type) => ({ name: `type=${type.name}`, query: { type: type.id }, matches: (row: Row) => row.documentTypeId === type.id })),
+    ],
+  },
+  {
+    list: 'calendar',
+    path: '/calendar',
+    loader: calendarLoader,
+    rowsKey: 'appointments',
+    role: 'viewer',
+    // The list shows what is still to come in the next 30 days.
+    stored: () => prisma.appointment.findMany({ where: { endTime: { gt: new Date() }, startTime: { lt: new Date(Date.now() + UPCOMING_DAYS * DAY) } } }),
+    filters: () => [
+      ...['home visit', 'ASSESSMENT', 'therapy', 'follow up', 'visit lovelace'].map((q) => ({
+        name: `q=${q}`,
+        query: { q },
+        matches: (row: Row) => q.toLowerCase().split(/\s+/).every((word) => `${row.title} ${row.appointmentType}`.toLowerCase().includes(word)),
+      })),
+      ...values(APPOINTMENT_STATUS_OPTIONS).map((status) => ({ name: `status=${status}`, query: { status }, matches: (row: Row) => row.status === status })),
+      ...APPOINTMENT_TYPES.map((type) => ({ name: `type=${type}`, query: { type }, matches: (row: Row) => row.appointmentType === type })),
+      ...values(APPOINTMENT_WHO_OPTIONS).map((who) => ({ name: `who=${who}`, query: { who }, matches: (row: Row) => row[`${who}Id`] !== null })),
     ],
   },
   {

@@ -32,6 +32,7 @@ const NAMES: SeedNames = {
   caregiver: 'Thaddeus Brightwater',
   document: 'Wrenfield consent',
   caregiverFile: 'Oakhurst resume',
+  appointment: 'Marigold home visit',
 }
 
 const admin = await signedInUser('admin')
@@ -46,6 +47,7 @@ const RECORDS = [
   { what: 'caregiver', shownBy: [ids.caregiverId!, 'Brightwater'], namedBy: [ids.caregiverId!] },
   { what: 'caregiver file', shownBy: [ids.fileId!, 'Oakhurst'], namedBy: [ids.fileId!, ids.caregiverId!] },
   { what: 'document', shownBy: [ids.documentId!, 'Wrenfield'], namedBy: [ids.documentId!] },
+  { what: 'appointment', shownBy: [ids.appointmentId!, 'Marigold'], namedBy: [ids.appointmentId!] },
 ]
 
 async function read(route: (typeof routes)[number]) {
@@ -97,6 +99,10 @@ describe('every read of PHI is on the audit log', () => {
       'routes/caregivers.$caregiverId.files.$fileId',
       'routes/api.documents.$documentId.download',
       'routes/_app.settings.audit-log',
+      'routes/_app.calendar',
+      'routes/_app.calendar_.$appointmentId',
+      'routes/api.appointments.upcoming',
+      'routes/api.appointments.$appointmentId',
     ]) {
       expect(showing, id).toContain(id)
     }

@@ -18,12 +18,14 @@ const PUBLIC_LOADERS = new Set([
   'routes/login',
   'routes/logout', // GET only redirects home
   'routes/forms-documents', // permanent redirect to /documents-new
+  'routes/calendar.feed.$file', // a calendar program's feed: answers only to a live feed's secret URL, 404 otherwise
 ])
 const PUBLIC_ACTIONS = new Set([
   'routes/login',
   'routes/login_.verify', // the sign-in's second step: does nothing without the proof of a right password
   'routes/logout',
   'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
+  'routes/api.webhook.goformz.$secret', // accepts only the secret address, and believes nothing before asking GoFormz
 ])
 /** Self-service actions a viewer may take: they change no agency record. */
 const VIEWER_ACTIONS = new Set([
@@ -34,6 +36,7 @@ const VIEWER_ACTIONS = new Set([
   'routes/_app.account_.two-factor._index', // own MFA
   'routes/_app.account_.two-factor.recovery-codes',
   'routes/_app.account_.two-factor.disable',
+  'routes/_app.calendar.subscribe', // own calendar feed URL
 ])
 
 const routes = await Promise.all(

@@ -15,6 +15,7 @@ export type SeedNames = {
   caregiver: string
   document: string
   caregiverFile: string
+  appointment: string
 }
 
 const FUZZ_NAMES: SeedNames = {
@@ -24,6 +25,7 @@ const FUZZ_NAMES: SeedNames = {
   caregiver: 'Fuzz Carer',
   document: 'Fuzz',
   caregiverFile: 'cv',
+  appointment: 'Fuzz visit',
 }
 
 let seeded = 0
@@ -31,7 +33,8 @@ let seeded = 0
 /**
  * Real records for every kind of id a route path can hold, made through the
  * API as `cookie`'s admin: a lead with a communication, a patient, a
- * caregiver with a stored file, a document type and a document. Returns the
+ * caregiver with a stored file, a document type, a document and an
+ * appointment for the patient, caregiver and lead. Returns the
  * ids by route parameter name.
  */
 export async function seedRecords(cookie: string, adminId: string, names: SeedNames = FUZZ_NAMES) {
@@ -42,6 +45,7 @@ export async function seedRecords(cookie: string, adminId: string, names: SeedNa
   const { action: caregiversApi } = await import('~/routes/api.caregivers')
   const { action: documentTypesApi } = await import('~/routes/api.document-types')
   const { action: uploadApi } = await import('~/routes/api.documents.simple-upload')
+  const { action: appointmentsApi } = await import('~/routes/api.appointments')
   const json = async (fn: Handler, path: string, body: unknown) => {
     const response = await callRoute(fn, makeRequest(path, { cookie, json: body }), {})
     expect(response.status, `${path} seed`).toBeLessThan(300)
@@ -67,6 +71,15 @@ export async function seedRecords(cookie: string, adminId: string, names: SeedNa
     multipartRequest('/api/documents/simple-upload', { category: 'billing' }, { name: `${names.document}.pdf`, type: 'application/pdf', bytes: SAMPLE_PDF }, cookie),
   )
   const document = ((await upload.json()) as { document: { id: string } }).document
+  // Two days ahead at a minute of its own, so it is upcoming and never clashes with an earlier seed's.
+  const start = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 + seeded * 2 * 60 * 60 * 1000)
+  const appointment = await json(appointmentsApi, '/api/appointments', {
+    title: names.appointment,
+    startTime: start.toISOString(),
+    patientId: patient.id,
+    caregiverId: caregiver.id,
+    leadId: lead.id,
+  })
   const storageKey = `caregivers/seed-${seeded}-${Date.now()}.pdf`
   const stored = await getStorage().write(storageKey, Readable.from([SAMPLE_PDF]), { maxBytes: SAMPLE_PDF.length })
   const file = await prisma.caregiverFile.create({
@@ -89,6 +102,7 @@ export async function seedRecords(cookie: string, adminId: string, names: SeedNa
     documentTypeId: documentType.id,
     documentId: document.id,
     fileId: file.id,
+    appointmentId: appointment.id,
     userId: adminId,
     step: 'emergency-contacts',
   } as Record<string, string>

@@ -5,6 +5,7 @@ import { listViewQuery, recordAudit, recordListView, recordView } from '~/platfo
 import type { LeadInput, LeadListQuery, LeadSort } from '~/features/leads/schema'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
+import { countRows } from '~/platform/row-counts.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 
@@ -59,7 +60,7 @@ export async function listLeads(query: ListQuery, actor: Actor) {
   const where = leadListWhere(query)
   const { rows, total, page } = await paginate(
     {
-      count: () => prisma.lead.count({ where }),
+      count: () => countRows('Lead', where, (where) => prisma.lead.count({ where })),
       findMany: (window) => prisma.lead.findMany({ where, select: leadListSelect, orderBy: LEAD_ORDER[query.sort ?? '-created'], ...window }),
     },
     { page: query.page, pageSize: query.pageSize, pastTheEnd: 'last-page' },
@@ -204,7 +205,7 @@ export async function listLeadsForApi(query: ListQuery, actor: Actor) {
   const where = leadListWhere(query)
   const { rows, total } = await paginate(
     {
-      count: () => prisma.lead.count({ where }),
+      count: () => countRows('Lead', where, (where) => prisma.lead.count({ where })),
       findMany: (window) => prisma.lead.findMany({ where, orderBy: LEAD_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,

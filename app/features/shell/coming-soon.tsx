@@ -25,11 +25,6 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
       'The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.',
     permission: 'records:read',
   },
-  '/calendar': {
-    title: 'Calendar & Appointments',
-    notice: 'Appointment scheduling is being built: no appointments are stored in the portal yet.',
-    permission: 'records:read',
-  },
   '/e-signatures': {
     title: 'E-Signatures',
     notice: 'E-signature tracking is being built: requests sent from the portal will be listed here.',
@@ -49,12 +44,6 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
     title: 'E-Sign Test',
     notice: 'Provider testing is being built: connect GoFormz or BoldSign first.',
     permission: 'records:read',
-    settingsTab: true,
-  },
-  '/settings/goformz': {
-    title: 'GoFormz',
-    notice: 'GoFormz credentials and form defaults are being built.',
-    permission: 'integrations:manage',
     settingsTab: true,
   },
   '/settings/email-templates': {

@@ -27,7 +27,12 @@ type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]
  * Error toast and 500. For actions that wrap the reply (a page with several
  * forms); the others use formFailure.
  */
-export async function formFailureReply(error: unknown, reply: (errors: FormErrors) => SubmissionResult<string[]>, failure: string) {
+export async function formFailureReply(
+  error: unknown,
+  reply: (errors: FormErrors) => SubmissionResult<string[]>,
+  failure: string,
+  { title = 'Error' }: { title?: string } = {},
+) {
   if (error instanceof NotFoundError) throw notFoundResponse(error)
   if (error instanceof RuleViolationError) {
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
@@ -43,7 +48,7 @@ export async function formFailureReply(error: unknown, reply: (errors: FormError
     result: reply({ formErrors: [message] }),
     init: {
       status: expected ? 409 : 500,
-      headers: await createToastHeaders({ type: 'destructive', title: 'Error', description: message }),
+      headers: await createToastHeaders({ type: 'destructive', title, description: message }),
     },
   }
 }
@@ -61,9 +66,9 @@ export async function formFailure(
   error: unknown,
   submission: { reply(options: FormErrors & { hideFields?: string[] }): SubmissionResult<string[]> },
   failure: string,
-  { hideFields }: { hideFields?: string[] } = {},
+  { hideFields, title }: { hideFields?: string[]; title?: string } = {},
 ) {
-  const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), failure)
+  const { result, init } = await formFailureReply(error, (errors) => submission.reply({ ...errors, hideFields }), failure, { title })
   return json(result, init)
 }
 
