@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect } from 'react'
+import { keepFocusWhilePressingSubmit } from '~/components/submit-press'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RouteAnnouncer } from '~/components/route-announcer'
 import { Toaster } from '~/components/toaster'
@@ -71,6 +72,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  useEffect(() => keepFocusWhilePressingSubmit(), [])
   return (
     <>
       <Outlet />

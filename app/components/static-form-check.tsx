@@ -70,6 +70,26 @@ function checkFormInPage(formId: string, check: typeof checkField) {
     return message ? field : undefined
   }
 
+  // As keepFocusWhilePressingSubmit (which this script may not import): a
+  // press on the submit button keeps focus in the field, so the check on
+  // leaving it cannot move the button from under the pointer.
+  form.addEventListener('mousedown', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type=submit], input[type=submit]') : null
+    const focused = document.activeElement
+    if (event.button === 0 && button && focused !== button && focused instanceof HTMLElement && form.contains(focused)) {
+      if (focused.matches('input, textarea, select')) event.preventDefault()
+    }
+  })
+
+  // A field shown wrong is checked again as it is corrected, so its error
+  // goes as soon as it is right.
+  form.addEventListener('input', (event) => {
+    const target = event.target
+    if (!(target instanceof Element) || target.getAttribute('aria-invalid') !== 'true') return
+    const name = target.getAttribute('name')
+    if (name && name in rules.fields) validate(name)
+  })
+
   form.addEventListener('focusout', (event) => {
     const target = event.target
     if (!onBlur || !(target instanceof Element)) return

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, useRole } from './support/fixtures'
+import { expect, test, useRole, waitForHydration } from './support/fixtures'
 
 /** The shared UI kit on the devices coordinators use: a tablet by touch, a phone, a desktop. */
 
@@ -130,6 +130,19 @@ test.describe('dialog focus', () => {
     await page.mouse.click(5, 5)
     await expect(dialog).toBeHidden()
     await expect(page).toHaveURL(/\/leads$/)
+  })
+
+  test("one press on a form's button sends it, even when leaving the field shows an error that moves the button", async ({ page }) => {
+    await page.goto('/leads/new')
+    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    // The email is wrong and still focused: leaving it adds an error above the button.
+    await dialog.getByLabel('Email').fill('not-an-email')
+    await dialog.getByRole('button', { name: 'Create Lead' }).click()
+    // The press reached the button: the form was checked as a whole, not just the field left.
+    await expect(dialog.getByText('First name is required')).toBeVisible()
+    await expect(dialog.getByLabel('First Name')).toBeFocused()
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
   })
 
   test.describe('touch', () => {
