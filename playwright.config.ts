@@ -47,7 +47,8 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace costs time in every test: in CI only a retry records one (local runs keep failures' traces).
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

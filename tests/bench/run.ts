@@ -1,9 +1,10 @@
 /**
- * npm run bench: seeds 100,000 leads, 20,000 patients and 5,000 caregivers
- * into a scratch database, starts the production server on it and measures,
- * at 10 concurrent clients, every list (plain and searched), the lead API and
- * a record page of each kind beside the sign-in page (the framework's floor)
- * in the same run. It prints figures; it asserts nothing.
+ * npm run bench: seeds 100,000 leads, 20,000 patients, 5,000 caregivers and
+ * 100,000 appointments (a year around today) into a scratch database, starts
+ * the production server on it and measures, at 10 concurrent clients, every
+ * list (plain and searched), the calendar's views, the lead and appointment
+ * APIs and a record page of each kind beside the sign-in page (the
+ * framework's floor) in the same run. It prints figures; it asserts nothing.
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
  * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
@@ -19,6 +20,7 @@ import pg from 'pg'
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000)
 const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 5_000)
+const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100_000)
 const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
@@ -68,6 +70,31 @@ SELECT gen_random_uuid(), n, e, p, 'LIC-' || i, '3-5', ARRAY['CNA'], ARRAY['Elde
 FROM (
   SELECT i, (${FIRST_NAMES})[1 + i % 16] || ' ' || (${LAST_NAMES})[1 + (i * 7) % 20] || (i % 83)::text AS n,
          'caregiver' || i || '@example.com' AS e, '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
+  FROM generate_series(1, $1::int) AS i
+) AS rows`
+
+// Half a year back to half a year ahead, evenly spread (about 270 a day). The
+// caregivers take turns, so no caregiver's visits overlap (the database refuses that).
+const APPOINTMENT_SQL = `
+WITH people AS (
+  SELECT (SELECT array_agg(id) FROM "Caregiver") AS caregivers,
+         (SELECT array_agg(id) FROM (SELECT id FROM "Patient" LIMIT 5000) AS p) AS patients,
+         (SELECT array_agg(id) FROM (SELECT id FROM "Lead" LIMIT 5000) AS l) AS leads
+)
+INSERT INTO "Appointment" (id, title, "startTime", "endTime", "timeZone", "appointmentType", status, location,
+                           "patientId", "caregiverId", "leadId", "createdBy", "createdAt", "updatedAt")
+SELECT gen_random_uuid(), (ARRAY['Care visit','Therapy session','Assessment','Care plan review'])[1 + i % 4] || ' ' || i,
+       s, s + interval '1 hour', 'America/New_York',
+       (ARRAY['consultation','initial_assessment','follow_up','check_up','therapy','care_review'])[1 + i % 6],
+       CASE WHEN s < now() THEN (ARRAY['completed','completed','no_show','cancelled'])[1 + i % 4]
+            ELSE (ARRAY['scheduled','scheduled','confirmed'])[1 + i % 3] END,
+       (ARRAY['Healthcare Center','Client home'])[1 + i % 2],
+       CASE WHEN i % 3 = 0 THEN NULL ELSE patients[1 + i % array_length(patients, 1)] END,
+       CASE WHEN i % 6 = 0 THEN NULL ELSE caregivers[1 + i % array_length(caregivers, 1)] END,
+       CASE WHEN i % 3 = 0 THEN leads[1 + i % array_length(leads, 1)] ELSE NULL END,
+       'Bench', now(), now()
+FROM people, (
+  SELECT i, date_trunc('minute', now() - interval '182 days' + (i * (interval '365 days' / $1::int))) AS s
   FROM generate_series(1, $1::int) AS i
 ) AS rows`
 
@@ -156,15 +183,21 @@ async function main() {
   await client.query(SEED_SQL, [LEADS])
   await client.query(PATIENT_SQL, [PATIENTS])
   await client.query(CAREGIVER_SQL, [CAREGIVERS])
-  await client.query('ANALYZE "Lead"; ANALYZE "Patient"; ANALYZE "Caregiver"')
+  await client.query(APPOINTMENT_SQL, [APPOINTMENTS])
+  await client.query('ANALYZE "Lead"; ANALYZE "Patient"; ANALYZE "Caregiver"; ANALYZE "Appointment"')
   // A record of each kind from the middle of its list.
   const recordOf = async (table: string) =>
     ((await client.query(`SELECT id FROM "${table}" ORDER BY "createdAt" DESC OFFSET 500 LIMIT 1`)).rows[0] as { id: string }).id
-  const records = { lead: await recordOf('Lead'), patient: await recordOf('Patient'), caregiver: await recordOf('Caregiver') }
+  const records = {
+    lead: await recordOf('Lead'),
+    patient: await recordOf('Patient'),
+    caregiver: await recordOf('Caregiver'),
+    appointment: await recordOf('Appointment'),
+  }
   await client.end()
   await disconnectDatabase()
   console.log(
-    `Seeded ${LEADS.toLocaleString()} leads, ${PATIENTS.toLocaleString()} patients and ${CAREGIVERS.toLocaleString()} caregivers in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
+    `Seeded ${LEADS.toLocaleString()} leads, ${PATIENTS.toLocaleString()} patients, ${CAREGIVERS.toLocaleString()} caregivers and ${APPOINTMENTS.toLocaleString()} appointments in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
   )
 
   const server = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
@@ -191,6 +224,12 @@ async function main() {
       ['GET /caregivers', '/caregivers'],
       ['GET /caregivers?q=garcia', '/caregivers?q=garcia'],
       ['GET /caregivers/{id}', `/caregivers/${records.caregiver}`],
+      ['GET /calendar', '/calendar'],
+      ['GET /calendar?q=therapy', '/calendar?q=therapy'],
+      ['GET /calendar?view=week', '/calendar?view=week'],
+      ['GET /calendar/{id}', `/calendar/${records.appointment}`],
+      ['GET /api/appointments/upcoming', '/api/appointments/upcoming'],
+      ['GET /api/appointments/upcoming?days=365', '/api/appointments/upcoming?days=365'],
     ]
     const only = process.env.BENCH_ONLY
     const results = [floor]
