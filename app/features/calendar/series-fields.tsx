@@ -57,10 +57,10 @@ export function RepeatFields({
           <div className="flex flex-col gap-1">
             <label className="inline-flex min-h-6 items-center gap-2 text-sm coarse:min-h-11">
               <input type="radio" name={fields.repeatEnds.name} value="until" defaultChecked={ends === 'until'} className="h-4 w-4 border-slate-400" />
-              On a date
+              Until a chosen day
             </label>
             <Field
-              labelProps={{ children: 'Last visit on or before' }}
+              labelProps={{ children: 'Last day of visits' }}
               inputProps={getInputProps(fields.repeatUntil as FieldMetadata<string>, { type: 'date' })}
               errors={fields.repeatUntil.errors}
             />
@@ -85,7 +85,7 @@ export function ConfirmAvailabilityField({ field }: { field: Meta }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-3">
       <CheckboxField
-        labelProps={{ children: 'Book anyway, outside the caregiver\u2019s available days' }}
+        labelProps={{ children: 'Book anyway, outside their available days' }}
         inputProps={{ ...getInputProps(field as FieldMetadata<string>, { type: 'checkbox' }), value: 'on' }}
         errors={field.errors}
       />
