@@ -3,8 +3,8 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { AppointmentForm } from '~/features/calendar/appointment-form'
-import { asCreateFailure, createAppointment } from '~/features/calendar/appointments.server'
-import { appointmentFormSchema } from '~/features/calendar/forms.server'
+import { asCreateFailure, createAppointment, createAppointmentSeries } from '~/features/calendar/appointments.server'
+import { appointmentCreateSchema } from '~/features/calendar/forms.server'
 import { createFailureMessage } from '~/features/calendar/options'
 import { peopleOptions } from '~/features/calendar/people.server'
 import { newAppointmentDefaults, withoutPrefill } from '~/features/calendar/prefill'
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const people = await peopleOptions(defaults, userActor(request, user))
   return json({
     closeTo: exitPath(request),
-    rules: formRules(appointmentFormSchema(timeZone)),
+    rules: formRules(appointmentCreateSchema(timeZone)),
     defaults,
     people,
     zoneLabel: `Times are ${describeTimeZone(timeZone)}`,
@@ -41,17 +41,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const timeZone = getEnv().AGENCY_TIME_ZONE
-  const submission = parseWithZod(await request.formData(), { schema: appointmentFormSchema(timeZone) })
+  const submission = parseWithZod(await request.formData(), { schema: appointmentCreateSchema(timeZone) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  let appointment
+  const { input, visits, confirmAvailability } = submission.value
+  const createdBy = { id: user.id, name: user.name }
+  let appointments
   try {
-    appointment = await createAppointment(submission.value, { id: user.id, name: user.name }, userActor(request, user))
+    appointments = visits
+      ? await createAppointmentSeries(input, visits, createdBy, userActor(request, user), { confirmAvailability })
+      : [await createAppointment(input, createdBy, userActor(request, user), { confirmAvailability })]
   } catch (error) {
     return formFailure(asCreateFailure(error), submission, createFailureMessage())
   }
-  return redirectWithToast(`${exitPath(request)}#appointment-${appointment.id}`, {
+  const [first] = appointments
+  return redirectWithToast(`${exitPath(request)}#appointment-${first!.id}`, {
     title: 'Appointment created successfully!',
-    description: `${appointment.title}: ${formatTimeRange(appointment.startTime, appointment.endTime, timeZone)}`,
+    description:
+      appointments.length > 1
+        ? `${first!.title}: ${appointments.length} visits from ${formatTimeRange(first!.startTime, first!.endTime, timeZone)}`
+        : `${first!.title}: ${formatTimeRange(first!.startTime, first!.endTime, timeZone)}`,
   })
 }
 
@@ -68,6 +76,7 @@ export default function NewAppointment() {
         lastResult={lastResult}
         cancelTo={closeTo}
         submitLabel="Create Appointment"
+        repeat
       />
     </RouteDialog>
   )

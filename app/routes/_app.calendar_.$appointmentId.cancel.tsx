@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
-import { changeAppointmentStatus, viewAppointment } from '~/features/calendar/appointments.server'
+import { cancelAppointments, viewAppointment } from '~/features/calendar/appointments.server'
 import { CancelForm } from '~/features/calendar/cancel-form'
 import { cancelSchema } from '~/features/calendar/forms.server'
 import { APPOINTMENT_DETAILS_ID, finishedMessage } from '~/features/calendar/options'
@@ -32,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: appointment.title,
     when: formatTimeRange(appointment.startTime, appointment.endTime, getEnv().AGENCY_TIME_ZONE),
     rules: formRules(cancelSchema),
+    inSeries: appointment.seriesId !== null,
   })
 }
 
@@ -40,23 +41,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.appointmentId ?? ''
   const submission = parseWithZod(await request.formData(), { schema: cancelSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let cancelled
   try {
-    await changeAppointmentStatus(id, 'cancel', userActor(request, user), { reason: submission.value.cancelReason })
+    cancelled = await cancelAppointments(id, submission.value.scope, submission.value.cancelReason, userActor(request, user))
   } catch (error) {
     return formFailure(error, submission, 'Failed to cancel appointment')
   }
-  return redirectWithToast(`${dialogExitPath(request, `/calendar/${id}`)}#${APPOINTMENT_DETAILS_ID}`, { title: 'Appointment cancelled' })
+  return redirectWithToast(`${dialogExitPath(request, `/calendar/${id}`)}#${APPOINTMENT_DETAILS_ID}`, {
+    title: cancelled.length > 1 ? `${cancelled.length} visits cancelled` : 'Appointment cancelled',
+  })
 }
 
 export default function CancelAppointment() {
-  const { closeTo, title, when, rules } = useLoaderData<typeof loader>()
+  const { closeTo, title, when, rules, inSeries } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Cancel Appointment" closeTo={closeTo}>
       <p className="mb-4 text-sm text-slate-700">
         {title}, {when}. The appointment stays on the calendar as cancelled, and the caregiver&apos;s time is free again.
       </p>
-      <CancelForm rules={rules} lastResult={lastResult} cancelTo={closeTo} />
+      <CancelForm rules={rules} lastResult={lastResult} cancelTo={closeTo} inSeries={inSeries} />
     </RouteDialog>
   )
 }

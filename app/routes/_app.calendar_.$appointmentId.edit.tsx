@@ -3,8 +3,8 @@ import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { AppointmentForm } from '~/features/calendar/appointment-form'
-import { updateAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
-import { appointmentFormSchema } from '~/features/calendar/forms.server'
+import { changeFollowingVisits, updateAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
+import { appointmentEditSchema } from '~/features/calendar/forms.server'
 import { APPOINTMENT_DETAILS_ID, finishedMessage } from '~/features/calendar/options'
 import { peopleOptions } from '~/features/calendar/people.server'
 import { isAllowed } from '~/features/calendar/rules'
@@ -32,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const timeZone = getEnv().AGENCY_TIME_ZONE
   return json({
     closeTo,
-    rules: formRules(appointmentFormSchema(timeZone)),
+    rules: formRules(appointmentEditSchema(timeZone)),
+    inSeries: appointment.seriesId !== null,
     defaults: {
       title: appointment.title,
       ...whenDefaults(appointment, timeZone),
@@ -51,10 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const id = params.appointmentId ?? ''
-  const submission = parseWithZod(await request.formData(), { schema: appointmentFormSchema(getEnv().AGENCY_TIME_ZONE) })
+  const submission = parseWithZod(await request.formData(), { schema: appointmentEditSchema(getEnv().AGENCY_TIME_ZONE) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const { input, wallClock, scope, confirmAvailability } = submission.value
   try {
-    await updateAppointment(id, submission.value, userActor(request, user))
+    if (scope === 'following') await changeFollowingVisits(id, { kind: 'edit', input, wallClock }, userActor(request, user), { confirmAvailability })
+    else await updateAppointment(id, input, userActor(request, user), { confirmAvailability })
   } catch (error) {
     return formFailure(error, submission, 'Failed to update appointment')
   }
@@ -62,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditAppointment() {
-  const { closeTo, rules, defaults, people, zoneLabel } = useLoaderData<typeof loader>()
+  const { closeTo, rules, defaults, people, zoneLabel, inSeries } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Edit Appointment" closeTo={closeTo} size="lg">
@@ -74,6 +77,7 @@ export default function EditAppointment() {
         lastResult={lastResult}
         cancelTo={closeTo}
         submitLabel="Update Appointment"
+        inSeries={inSeries}
       />
     </RouteDialog>
   )

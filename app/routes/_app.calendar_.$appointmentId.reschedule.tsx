@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
-import { rescheduleAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
+import { changeFollowingVisits, rescheduleAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
 import { rescheduleSchema } from '~/features/calendar/forms.server'
 import { APPOINTMENT_DETAILS_ID, finishedMessage } from '~/features/calendar/options'
 import { RescheduleForm } from '~/features/calendar/reschedule-form'
@@ -33,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: appointment.title,
     now: formatTimeRange(appointment.startTime, appointment.endTime, timeZone),
     rules: formRules(rescheduleSchema(timeZone)),
+    inSeries: appointment.seriesId !== null,
     defaults: whenDefaults(appointment, timeZone),
     zoneLabel: `Times are ${describeTimeZone(timeZone)}`,
   })
@@ -44,9 +45,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const timeZone = getEnv().AGENCY_TIME_ZONE
   const submission = parseWithZod(await request.formData(), { schema: rescheduleSchema(timeZone) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const { wallClock, scope, confirmAvailability, ...when } = submission.value
   let appointment
   try {
-    appointment = await rescheduleAppointment(id, submission.value, userActor(request, user))
+    appointment =
+      scope === 'following'
+        ? (await changeFollowingVisits(id, { kind: 'reschedule', input: when, wallClock }, userActor(request, user), { confirmAvailability }))[0]!
+        : await rescheduleAppointment(id, when, userActor(request, user), { confirmAvailability })
   } catch (error) {
     return formFailure(error, submission, 'Failed to reschedule appointment')
   }
@@ -57,14 +62,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RescheduleAppointment() {
-  const { closeTo, title, now, rules, defaults, zoneLabel } = useLoaderData<typeof loader>()
+  const { closeTo, title, now, rules, defaults, zoneLabel, inSeries } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Reschedule Appointment" closeTo={closeTo}>
       <p className="mb-4 text-sm text-slate-700">
         {title}: now {now}.
       </p>
-      <RescheduleForm rules={rules} defaults={defaults} lastResult={lastResult} cancelTo={closeTo} zoneLabel={zoneLabel} />
+      <RescheduleForm rules={rules} defaults={defaults} lastResult={lastResult} cancelTo={closeTo} zoneLabel={zoneLabel} inSeries={inSeries} />
     </RouteDialog>
   )
 }

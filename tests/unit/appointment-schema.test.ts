@@ -140,6 +140,13 @@ describe('reschedule and cancel', () => {
       startTime: new Date('2027-03-11T18:15:00Z'),
       endTime: new Date('2027-03-11T19:00:00Z'),
       timeZone: ZONE,
+      wallClock: { date: '2027-03-11', time: '13:15', durationMinutes: 45 },
+      scope: 'this',
+      confirmAvailability: false,
+    })
+    expect(reschedule.parse({ date: '2027-03-11', time: '13:15', scope: 'following', confirmAvailability: 'on' })).toMatchObject({
+      scope: 'following',
+      confirmAvailability: true,
     })
     expect(errorsOf(reschedule, {})).toEqual({ date: ['Date is required'], time: ['Time is required'] })
     expect(errorsOf(reschedule, { date: '2027-03-14', time: '02:00' }).time?.[0]).toMatch(/does not exist on that day: clocks go forward/)
@@ -148,7 +155,9 @@ describe('reschedule and cancel', () => {
   test('cancelling needs a reason', () => {
     expect(errorsOf(cancelSchema, { cancelReason: ' ' })).toEqual({ cancelReason: ['Give a reason for cancelling'] })
     expect(errorsOf(cancelSchema, { cancelReason: 'x'.repeat(501) })).toEqual({ cancelReason: ['Reason must be less than 500 characters'] })
-    expect(cancelSchema.parse({ cancelReason: ' Patient in hospital ' })).toEqual({ cancelReason: 'Patient in hospital' })
+    expect(cancelSchema.parse({ cancelReason: ' Patient in hospital ' })).toEqual({ cancelReason: 'Patient in hospital', scope: 'this' })
+    expect(cancelSchema.parse({ cancelReason: 'Moved away', scope: 'following' })).toEqual({ cancelReason: 'Moved away', scope: 'following' })
+    expect(errorsOf(cancelSchema, { cancelReason: 'x', scope: 'all' })).toEqual({ scope: ['Choose this visit or this and all following visits'] })
   })
 })
 

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { APPOINTMENT_TYPE_OPTIONS } from '~/features/calendar/options'
+import { patternProblems } from '~/features/calendar/recurrence'
+import { ConfirmAvailabilityField, RepeatFields, SeriesScopeField } from '~/features/calendar/series-fields'
 import { WhenFields } from '~/features/calendar/when-fields'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
@@ -17,9 +19,15 @@ export type AppointmentFormDefaults = Partial<
     | 'notes'
     | 'patientId'
     | 'caregiverId'
-    | 'leadId',
+    | 'leadId'
+    | 'repeat'
+    | 'repeatEnds'
+    | 'repeatWeeks'
+    | 'repeatUntil'
+    | 'scope'
+    | 'confirmAvailability',
     string | null
-  >
+  > & { repeatDays: string[] }
 >
 
 type Option = { value: string; label: string }
@@ -37,8 +45,14 @@ export function AppointmentForm({
   submitLabel,
   people,
   zoneLabel,
+  repeat = false,
+  inSeries = false,
 }: {
   id?: string
+  /** Offer the weekly pattern (create). */
+  repeat?: boolean
+  /** The appointment is a visit of a series: ask whether later visits change too (edit). */
+  inSeries?: boolean
   defaults: AppointmentFormDefaults
   /** formRules(appointmentFormSchema(zone)), from the loader. */
   rules: FormRules
@@ -56,7 +70,7 @@ export function AppointmentForm({
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: validateWithRules<AppointmentFormDefaults>(rules),
+    onValidate: validateWithRules<AppointmentFormDefaults>(rules, repeat ? { form: patternProblems } : {}),
   })
   const busy = navigation.state === 'submitting'
   const duration = Number(defaults.durationMinutes) || undefined
@@ -65,6 +79,7 @@ export function AppointmentForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field labelProps={{ children: 'Title' }} inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <WhenFields fields={fields} currentDuration={duration} zoneLabel={zoneLabel} />
+      {repeat ? <RepeatFields fields={fields} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           labelProps={{ children: 'Type' }}
@@ -96,6 +111,8 @@ export function AppointmentForm({
           errors={fields.leadId.errors}
         />
       </fieldset>
+      <ConfirmAvailabilityField field={fields.confirmAvailability} />
+      {inSeries ? <SeriesScopeField field={fields.scope} verb="Save the changes to:" /> : null}
       <FormActions cancelTo={cancelTo} submitLabel={submitLabel} busy={busy} />
     </Form>
   )

@@ -1,7 +1,8 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { isUuid } from '~/lib/ids'
 import { wordsInFieldsWhere } from '~/lib/search'
-import { addDays, dateIn, formatTimeRange, wallClockIn, zonedDayStart } from '~/lib/time'
+import { randomUUID } from 'node:crypto'
+import { addDays, dateIn, formatTimeRange, formatWeekdayDate, formatTimeOfDay, wallClockIn, zonedDayStart } from '~/lib/time'
 import { zonedInstant } from '~/lib/zoned-time'
 import type { Actor } from '~/platform/actor'
 import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
@@ -19,9 +20,12 @@ import {
   createFailureMessage,
   describeAppointmentActivity,
   finishedMessage,
+  type SeriesScope,
 } from '~/features/calendar/options'
 import { ACTION_STATUS, type StatusAction, actionForStatus, isAllowed } from '~/features/calendar/rules'
+import { weekdayOf } from '~/features/calendar/recurrence'
 import type { AppointmentInput, AppointmentListQuery } from '~/features/calendar/schema'
+import { type Visit, visitAt } from '~/features/calendar/series'
 
 const DAY = 24 * 60 * 60 * 1000
 /** No appointment lasts longer (the schemas refuse it), so a window's earliest start is bounded. */
@@ -239,11 +243,12 @@ export async function createAppointment(
   input: AppointmentInput,
   createdBy: { id: string | null; name: string },
   actor: Actor,
-  { status = 'scheduled' }: { status?: 'scheduled' | 'confirmed' } = {},
+  { status = 'scheduled', confirmAvailability }: { status?: 'scheduled' | 'confirmed'; confirmAvailability?: boolean } = {},
 ) {
   return withoutDoubleBooking(input, undefined, () =>
     prisma.$transaction(async (tx) => {
       await checkPeople(input, tx)
+      await checkAvailability(tx, [input], confirmAvailability)
       const appointment = await tx.appointment.create({
         data: { ...appointmentData(input), status, createdById: createdBy.id, createdBy: createdBy.name },
       })
@@ -297,7 +302,14 @@ const ACTION_WORDS: Record<StatusAction, string> = {
 }
 
 /** The status change itself, inside the caller's transaction. */
-async function applyStatus(tx: Prisma.TransactionClient, before: Pick<Before, 'id' | 'status'>, action: StatusAction, reason: string | null | undefined, actor: Actor) {
+async function applyStatus(
+  tx: Prisma.TransactionClient,
+  before: Pick<Before, 'id' | 'status'>,
+  action: StatusAction,
+  reason: string | null | undefined,
+  actor: Actor,
+  extra: Record<string, unknown> = {},
+) {
   const status: AppointmentStatus = ACTION_STATUS[action]
   if (before.status === status) throw new ConflictError(`This appointment is already ${appointmentLabel(status).toLowerCase()}.`)
   if (!isAllowed(before.status, action)) refuse(before.status, ACTION_WORDS[action])
@@ -313,7 +325,7 @@ async function applyStatus(tx: Prisma.TransactionClient, before: Pick<Before, 'i
       action: 'update',
       entityType: 'Appointment',
       entityId: before.id,
-      details: { changed: action === 'cancel' ? ['status', 'cancelReason'] : ['status'], from: before.status, to: status },
+      details: { changed: action === 'cancel' ? ['status', 'cancelReason'] : ['status'], from: before.status, to: status, ...extra },
       eventType: `appointment.${status}`,
     },
     tx,
@@ -324,11 +336,14 @@ async function applyStatus(tx: Prisma.TransactionClient, before: Pick<Before, 'i
  * Saves an edit of the whole appointment (the form). Only an active
  * appointment can be changed; a new time is recorded as a reschedule.
  */
-export async function updateAppointment(id: string, input: AppointmentInput, actor: Actor) {
+export async function updateAppointment(id: string, input: AppointmentInput, actor: Actor, { confirmAvailability }: { confirmAvailability?: boolean } = {}) {
   return withoutDoubleBooking(input, id, () =>
     changeExisting('Appointment', id, () =>
       prisma.$transaction(async (tx) => {
         const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+        if (before.startTime.getTime() !== input.startTime.getTime() || before.caregiverId !== input.caregiverId) {
+          await checkAvailability(tx, [input], confirmAvailability)
+        }
         await applyEdit(tx, before, input, actor)
         return tx.appointment.findUniqueOrThrow({ where: { id } })
       }),
@@ -337,7 +352,12 @@ export async function updateAppointment(id: string, input: AppointmentInput, act
 }
 
 /** Moves an active appointment to a new time (and length). */
-export async function rescheduleAppointment(id: string, when: { startTime: Date; endTime: Date; timeZone: string }, actor: Actor) {
+export async function rescheduleAppointment(
+  id: string,
+  when: { startTime: Date; endTime: Date; timeZone: string },
+  actor: Actor,
+  { confirmAvailability }: { confirmAvailability?: boolean } = {},
+) {
   const existing = await getAppointment(id)
   if (!existing) throw new NotFoundError('Appointment')
   return withoutDoubleBooking({ caregiverId: existing.caregiverId, ...when }, id, () =>
@@ -345,6 +365,7 @@ export async function rescheduleAppointment(id: string, when: { startTime: Date;
       prisma.$transaction(async (tx) => {
         const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
         if (!isAllowed(before.status, 'reschedule')) refuse(before.status, 'rescheduled')
+        await checkAvailability(tx, [{ caregiverId: before.caregiverId, startTime: when.startTime }], confirmAvailability)
         const { count } = await tx.appointment.updateMany({
           where: { id, status: before.status },
           data: { startTime: when.startTime, endTime: when.endTime, timeZone: when.timeZone },
@@ -424,6 +445,306 @@ export async function deleteAppointment(id: string, actor: Actor) {
       // The record is gone, so the entry keeps what it was called.
       await recordAudit({ actor, action: 'delete', entityType: 'Appointment', entityId: id, details: { title: deleted.title, ...peopleOf(deleted) } }, tx)
     }),
+  )
+}
+
+// ---------------------------------------------------------------------------
+// Availability and weekly series
+
+const AVAILABILITY_LISTED = 5
+
+function dayName(day: string) {
+  return day.charAt(0).toUpperCase() + day.slice(1)
+}
+
+function listed(items: string[], limit = AVAILABILITY_LISTED) {
+  const shown = items.slice(0, limit)
+  const more = items.length - shown.length
+  return `${shown.join('; ')}${more > 0 ? ` and ${more} more` : ''}`
+}
+
+/**
+ * Booking a caregiver on a day of the week outside their stated availability
+ * is allowed once confirmed: unconfirmed (false), it is refused with a
+ * message next to the confirmation box, which the form then shows. Not
+ * checked at all when `confirmed` is undefined (the JSON API), nor for a
+ * caregiver who has stated no days.
+ */
+async function checkAvailability(
+  tx: Prisma.TransactionClient,
+  visits: ReadonlyArray<{ caregiverId: string | null; startTime: Date }>,
+  confirmed: boolean | undefined,
+) {
+  if (confirmed !== false) return
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const caregiverIds = [...new Set(visits.map((visit) => visit.caregiverId).filter((id): id is string => id !== null))]
+  for (const caregiverId of caregiverIds) {
+    const caregiver = await tx.caregiver.findUnique({ where: { id: caregiverId }, select: { fullName: true, availableDays: true } })
+    if (!caregiver || caregiver.availableDays.length === 0) continue
+    const outside = visits.filter(
+      (visit) => visit.caregiverId === caregiverId && !caregiver.availableDays.includes(weekdayOf(dateIn(visit.startTime, timeZone))),
+    )
+    if (outside.length === 0) continue
+    throw new RuleViolationError(
+      availabilityMessage(
+        caregiver.fullName,
+        caregiver.availableDays,
+        outside.map((visit) => formatWeekdayDate(visit.startTime, timeZone)),
+      ),
+      'confirmAvailability',
+    )
+  }
+}
+
+/** The warning: who, the days they stated, and the visits outside them. */
+export function availabilityMessage(name: string, availableDays: readonly string[], outside: string[]) {
+  const days = availableDays.map(dayName).join(', ')
+  const visits = outside.length === 1 ? `${outside[0]} is` : `${outside.length} visits are (${listed(outside)})`
+  return `${name} is available on ${days} only: ${visits} outside that. Tick "Book anyway" and save again to book anyway.`
+}
+
+type PlannedVisit = { id?: string; caregiverId: string | null; startTime: Date; endTime: Date }
+
+/** Every planned visit that overlaps an active appointment of its caregiver (other than those being changed). */
+async function findClashes(client: Prisma.TransactionClient, visits: readonly PlannedVisit[], exceptIds: readonly string[]) {
+  const clashes: Array<{ visit: PlannedVisit; with: { id: string; title: string; startTime: Date; endTime: Date; caregiver: { fullName: string } | null } }> = []
+  const caregiverIds = [...new Set(visits.map((visit) => visit.caregiverId).filter((id): id is string => id !== null))]
+  for (const caregiverId of caregiverIds) {
+    const own = visits.filter((visit) => visit.caregiverId === caregiverId)
+    const from = new Date(Math.min(...own.map((visit) => visit.startTime.getTime())))
+    const to = new Date(Math.max(...own.map((visit) => visit.endTime.getTime())))
+    const booked = await client.appointment.findMany({
+      where: {
+        caregiverId,
+        status: { in: [...ACTIVE_APPOINTMENT_STATUSES] },
+        startTime: { lt: to },
+        endTime: { gt: from },
+        ...(exceptIds.length ? { id: { notIn: [...exceptIds] } } : {}),
+      },
+      select: { id: true, title: true, startTime: true, endTime: true, caregiver: { select: { fullName: true } } },
+      orderBy: BY_START,
+    })
+    for (const visit of own) {
+      const other = booked.find((candidate) => candidate.startTime < visit.endTime && candidate.endTime > visit.startTime)
+      if (other) clashes.push({ visit, with: other })
+    }
+  }
+  return clashes.sort((a, b) => a.visit.startTime.getTime() - b.visit.startTime.getTime())
+}
+
+/** Names the visits that clash and what each clashes with; nothing of the series is saved. */
+function seriesClashError(clashes: Awaited<ReturnType<typeof findClashes>>, nothing: string) {
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const first = clashes[0]!
+  const who = first.with.caregiver?.fullName ?? 'The caregiver'
+  const named = clashes.map(
+    ({ visit, with: other }) =>
+      `${formatWeekdayDate(visit.startTime, timeZone)}, ${formatTimeOfDay(visit.startTime, timeZone)} (clashes with "${other.title}", ${formatTimeRange(other.startTime, other.endTime, timeZone)})`,
+  )
+  const count = clashes.length === 1 ? 'one of these visits' : `${clashes.length} of these visits`
+  return new CaregiverDoubleBookedError(`${who} is already booked at ${count}: ${listed(named)}. ${nothing} Choose another time or caregiver.`, first.with)
+}
+
+async function refuseClashes(tx: Prisma.TransactionClient, visits: readonly PlannedVisit[], exceptIds: readonly string[], nothing: string) {
+  const clashes = await findClashes(tx, visits, exceptIds)
+  if (clashes.length > 0) throw seriesClashError(clashes, nothing)
+}
+
+/**
+ * Runs a write of several visits; should a save racing this one book the
+ * caregiver first (the database refuses the overlap), the clashes are named
+ * as when they are found beforehand.
+ */
+async function withoutSeriesDoubleBooking<T>(plan: () => { visits: PlannedVisit[]; exceptIds: string[] }, nothing: string, write: () => Promise<T>) {
+  try {
+    return await write()
+  } catch (error) {
+    if (!isExclusionViolation(error, NO_OVERLAP_CONSTRAINT)) throw error
+    const { visits, exceptIds } = plan()
+    const clashes = await findClashes(prisma, visits, exceptIds)
+    if (clashes.length > 0) throw seriesClashError(clashes, nothing)
+    throw new CaregiverDoubleBookedError(`The caregiver is already booked at one of these visits. ${nothing} Choose another time or caregiver.`, null)
+  }
+}
+
+/** Many visits are saved in one transaction: more time than the default few seconds. */
+const SERIES_TRANSACTION = { timeout: 60_000, maxWait: 10_000 }
+
+/**
+ * Books a weekly series: one scheduled appointment per visit, sharing a
+ * series id. Every visit is checked for clashes first and all are saved in
+ * one transaction, or none.
+ */
+export async function createAppointmentSeries(
+  input: AppointmentInput,
+  visits: readonly Visit[],
+  createdBy: { id: string | null; name: string },
+  actor: Actor,
+  { confirmAvailability }: { confirmAvailability?: boolean } = {},
+) {
+  const planned = visits.map((visit) => ({ caregiverId: input.caregiverId, ...visit }))
+  const seriesId = randomUUID()
+  const nothing = 'Nothing was booked.'
+  return withoutSeriesDoubleBooking(
+    () => ({ visits: planned, exceptIds: [] }),
+    nothing,
+    () =>
+      prisma.$transaction(async (tx) => {
+        await checkPeople(input, tx)
+        await refuseClashes(tx, planned, [], nothing)
+        await checkAvailability(tx, planned, confirmAvailability)
+        const created = []
+        for (const visit of visits) {
+          const appointment = await tx.appointment.create({
+            data: { ...appointmentData({ ...input, ...visit }), status: 'scheduled', seriesId, createdById: createdBy.id, createdBy: createdBy.name },
+          })
+          await recordAudit(
+            { actor, action: 'create', entityType: 'Appointment', entityId: appointment.id, details: { ...peopleOf(input), seriesId, visits: visits.length } },
+            tx,
+          )
+          created.push(appointment)
+        }
+        return created
+      }, SERIES_TRANSACTION),
+  )
+}
+
+/** The visit and the later visits of its series still booked, in start order. */
+async function thisAndFollowing(tx: Prisma.TransactionClient, before: Before) {
+  if (!before.seriesId) return [before]
+  const later = await tx.appointment.findMany({
+    where: { seriesId: before.seriesId, startTime: { gt: before.startTime }, status: { in: [...ACTIVE_APPOINTMENT_STATUSES] } },
+    orderBy: BY_START,
+  })
+  return [before, ...later.filter((visit) => visit.id !== before.id)]
+}
+
+/**
+ * Cancels a visit, or (scope 'following') it and every later visit of its
+ * series still booked, with one reason and one audit entry each.
+ */
+export async function cancelAppointments(id: string, scope: SeriesScope, reason: string, actor: Actor) {
+  if (scope === 'this') return [await changeAppointmentStatus(id, 'cancel', actor, { reason })]
+  if (!reason.trim()) throw new RuleViolationError('Give a reason for cancelling', 'cancelReason')
+  return changeExisting('Appointment', id, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+      const visits = await thisAndFollowing(tx, before)
+      for (const visit of visits) await applyStatus(tx, visit, 'cancel', reason, actor, { scope, seriesId: before.seriesId })
+      return visits
+    }, SERIES_TRANSACTION),
+  )
+}
+
+const MINUTES = 60_000
+
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * 60 * MINUTES))
+}
+
+const SHARED_FIELDS = ['title', 'appointmentType', 'location', 'notes', 'patientId', 'caregiverId', 'leadId'] as const
+
+/**
+ * Edits or reschedules a visit and every later visit of its series still
+ * booked. What changed on this visit changes on each: a move of the date
+ * moves each visit by as many days, a new time of day or length applies to
+ * each on its own day (so the wall clock holds across a change of the
+ * clocks), and each edited field takes the new value; what did not change
+ * keeps each visit's own (a visit moved on its own stays moved). Clashes are
+ * checked for every visit before any is saved.
+ */
+export async function changeFollowingVisits(
+  id: string,
+  change: {
+    kind: 'edit' | 'reschedule'
+    /** For an edit, the whole form; for a reschedule, only its times count. */
+    input: Pick<AppointmentInput, 'startTime' | 'endTime' | 'timeZone'> & Partial<AppointmentInput>
+    wallClock: { date: string; time: string; durationMinutes: number }
+  },
+  actor: Actor,
+  { confirmAvailability }: { confirmAvailability?: boolean } = {},
+) {
+  const timeZone = getEnv().AGENCY_TIME_ZONE
+  const nothing = 'Nothing was changed.'
+  let planned: Array<PlannedVisit & { id: string }> = []
+  return withoutSeriesDoubleBooking(
+    () => ({ visits: planned, exceptIds: planned.map((visit) => visit.id) }),
+    nothing,
+    () =>
+      changeExisting('Appointment', id, () =>
+        prisma.$transaction(async (tx) => {
+          const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+          if (!isAllowed(before.status, change.kind)) refuse(before.status, change.kind === 'edit' ? 'changed' : 'rescheduled')
+          const visits = await thisAndFollowing(tx, before)
+          const was = { ...wallClockIn(before.startTime, timeZone), durationMinutes: Math.round((before.endTime.getTime() - before.startTime.getTime()) / MINUTES) }
+          const dayShift = daysBetween(was.date, change.wallClock.date)
+          const timeChanged = change.wallClock.time !== was.time
+          const durationChanged = change.wallClock.durationMinutes !== was.durationMinutes
+          const fields =
+            change.kind === 'edit' ? SHARED_FIELDS.filter((key) => (change.input[key] ?? null) !== (before[key] ?? null)) : []
+          if (change.kind === 'edit') await checkPeople(change.input as AppointmentInput, tx)
+          const plans = visits.map((visit) => {
+            const shared = Object.fromEntries(fields.map((key) => [key, change.input[key] ?? null])) as Partial<AppointmentInput>
+            let when = { startTime: visit.startTime, endTime: visit.endTime }
+            if (visit.id === before.id) when = { startTime: change.input.startTime, endTime: change.input.endTime }
+            else if (dayShift !== 0 || timeChanged || durationChanged) {
+              const own = wallClockIn(visit.startTime, timeZone)
+              const ownDuration = Math.round((visit.endTime.getTime() - visit.startTime.getTime()) / MINUTES)
+              const moved = visitAt(
+                addDays(own.date, dayShift),
+                timeChanged ? change.wallClock.time : own.time,
+                durationChanged ? change.wallClock.durationMinutes : ownDuration,
+                timeZone,
+                // A later visit in the hour the clocks repeat keeps the first of the two, as the clocks read before they go back.
+                'earlier',
+              )
+              if (!moved.ok) throw new RuleViolationError(moved.message, 'time')
+              when = moved.visit
+            }
+            return { before: visit, data: { ...shared, ...when, timeZone: change.input.timeZone } }
+          })
+          planned = plans.map(({ before: visit, data }) => ({
+            id: visit.id,
+            caregiverId: data.caregiverId !== undefined ? data.caregiverId : visit.caregiverId,
+            startTime: data.startTime,
+            endTime: data.endTime,
+          }))
+          await refuseClashes(tx, planned, planned.map((visit) => visit.id), nothing)
+          const moves = planned.filter((visit, index) => visit.startTime.getTime() !== visits[index]!.startTime.getTime() || visit.caregiverId !== visits[index]!.caregiverId)
+          await checkAvailability(tx, moves, confirmAvailability)
+          // Moving later, the last visit goes first (and moving earlier, the first), so no visit lands on a sibling not yet moved.
+          const later = change.input.startTime.getTime() > before.startTime.getTime()
+          for (const { before: visit, data } of later ? [...plans].reverse() : plans) {
+            const { count } = await tx.appointment.updateMany({ where: { id: visit.id, status: visit.status }, data })
+            if (count === 0) throw new ConflictError(CHANGED_MEANWHILE)
+            const changed = changedFields(visit, { ...visit, ...data })
+            const rescheduled = changed.includes('startTime') || changed.includes('endTime')
+            await recordAudit(
+              {
+                actor,
+                action: 'update',
+                entityType: 'Appointment',
+                entityId: visit.id,
+                details: {
+                  changed,
+                  scope: 'following',
+                  seriesId: before.seriesId,
+                  ...(rescheduled
+                    ? {
+                        from: { startTime: visit.startTime.toISOString(), endTime: visit.endTime.toISOString() },
+                        to: { startTime: data.startTime.toISOString(), endTime: data.endTime.toISOString() },
+                      }
+                    : {}),
+                  ...peopleOf({ ...visit, ...data }),
+                },
+                eventType: rescheduled ? 'appointment.rescheduled' : undefined,
+              },
+              tx,
+            )
+          }
+          return tx.appointment.findMany({ where: { id: { in: visits.map((visit) => visit.id) } }, orderBy: BY_START })
+        }, SERIES_TRANSACTION),
+      ),
   )
 }
 

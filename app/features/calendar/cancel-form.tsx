@@ -2,16 +2,20 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { FormErrors, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
+import { SeriesScopeField } from '~/features/calendar/series-fields'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
-type Defaults = { cancelReason?: string | null }
+type Defaults = { cancelReason?: string | null; scope?: string | null }
 
 /** Cancelling keeps the appointment (and frees the caregiver's time); it asks why. */
 export function CancelForm({
   rules,
   lastResult,
   cancelTo,
+  inSeries = false,
 }: {
+  /** The appointment is a visit of a series: ask whether later visits are cancelled too. */
+  inSeries?: boolean
   rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
@@ -33,6 +37,7 @@ export function CancelForm({
         textareaProps={{ ...getTextareaProps(fields.cancelReason), rows: 3 }}
         errors={fields.cancelReason.errors}
       />
+      {inSeries ? <SeriesScopeField field={fields.scope} verb="Cancel:" /> : null}
       <div className="flex flex-wrap justify-end gap-3">
         <Link to={cancelTo} preventScrollReset className={buttonClassName('secondary')}>
           Keep Appointment

@@ -6,6 +6,8 @@
  */
 export {
   appointmentCreateApiSchema,
+  appointmentCreateSchema,
+  appointmentEditSchema,
   appointmentFormSchema,
   appointmentUpdateApiSchema,
   cancelSchema,

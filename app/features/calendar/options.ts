@@ -141,3 +141,11 @@ export function describeAppointmentActivity(action: string, details: Record<stri
 export function finishedMessage(status: string, what: string) {
   return `This appointment is ${appointmentLabel(status).toLowerCase()}: it can no longer be ${what}.`
 }
+
+/** What a change to a visit of a weekly series applies to: that visit alone, or it and every later one still booked. */
+export const SERIES_SCOPES = ['this', 'following'] as const
+export type SeriesScope = (typeof SERIES_SCOPES)[number]
+export const SERIES_SCOPE_OPTIONS = [
+  { value: 'this', label: 'This visit' },
+  { value: 'following', label: 'This and all following visits' },
+] as const satisfies ReadonlyArray<{ value: SeriesScope; label: string }>

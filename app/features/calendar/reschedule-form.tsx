@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { FormActions, FormErrors } from '~/components/forms'
+import { ConfirmAvailabilityField, SeriesScopeField } from '~/features/calendar/series-fields'
 import { WhenFields } from '~/features/calendar/when-fields'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 
-type Defaults = Partial<Record<'date' | 'time' | 'fold' | 'durationMinutes', string | null>>
+type Defaults = Partial<Record<'date' | 'time' | 'fold' | 'durationMinutes' | 'scope' | 'confirmAvailability', string | null>>
 
 /** A new date, time and length for an appointment; nothing else changes. */
 export function RescheduleForm({
@@ -13,7 +14,10 @@ export function RescheduleForm({
   lastResult,
   cancelTo,
   zoneLabel,
+  inSeries = false,
 }: {
+  /** The appointment is a visit of a series: ask whether later visits move too. */
+  inSeries?: boolean
   defaults: Defaults
   rules: FormRules
   lastResult?: SubmissionResult<string[]> | null
@@ -34,6 +38,8 @@ export function RescheduleForm({
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <WhenFields fields={fields} currentDuration={Number(defaults.durationMinutes) || undefined} zoneLabel={zoneLabel} />
+      <ConfirmAvailabilityField field={fields.confirmAvailability} />
+      {inSeries ? <SeriesScopeField field={fields.scope} verb="Reschedule:" /> : null}
       <FormActions cancelTo={cancelTo} submitLabel="Reschedule" busy={navigation.state === 'submitting'} />
     </Form>
   )

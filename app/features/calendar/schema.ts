@@ -15,8 +15,11 @@ import {
   MAX_DURATION_MINUTES,
   MIN_DURATION_MINUTES,
   REQUIRED_FIELDS_MESSAGE,
+  SERIES_SCOPES,
   UPCOMING_DAYS,
 } from '~/features/calendar/options'
+import { REPEAT_ENDS } from '~/features/calendar/recurrence'
+import { expandSeries } from '~/features/calendar/series'
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE
@@ -140,50 +143,151 @@ function perTimeZone<T>(build: (timeZone: string) => T) {
   }
 }
 
+const formFields = () => ({
+  title,
+  ...whenFields(),
+  appointmentType,
+  // Blank is no location: 'Healthcare Center' is what the form starts with.
+  location: optionalText(200, 'Location must be less than 200 characters'),
+  notes,
+  ...people,
+})
+
+type FormValue = When & {
+  title: string
+  appointmentType: AppointmentInput['appointmentType']
+  location?: string
+  notes?: string
+  patientId?: string
+  caregiverId?: string
+  leadId?: string
+}
+
+function formInput(value: FormValue, timeZone: string): AppointmentInput {
+  return {
+    title: value.title,
+    ...instantsOf(value, timeZone),
+    appointmentType: value.appointmentType,
+    location: value.location ?? null,
+    notes: value.notes ?? null,
+    patientId: value.patientId ?? null,
+    caregiverId: value.caregiverId ?? null,
+    leadId: value.leadId ?? null,
+  }
+}
+
+const isTicked = (value: unknown) => value === 'on' || value === 'true' || value === true
+const asList = (value: unknown) => (value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value])
+
+/** Ticked on the second submit, once the form has warned that the caregiver is not available that day. */
+const confirmAvailability = z.preprocess(isTicked, z.boolean())
+
+/** On a visit of a series: this visit alone, or it and every later one. */
+const scope = z.preprocess(blankToUndefined, z.enum(SERIES_SCOPES, { error: 'Choose this visit or this and all following visits' }).default('this'))
+
 /**
  * The appointment form (create and edit), for an agency in `timeZone`: what
  * it returns is an AppointmentInput.
  */
 export const appointmentFormSchema = perTimeZone((timeZone: string) =>
   z
-    .object({
-      title,
-      ...whenFields(),
-      appointmentType,
-      // Blank is no location: 'Healthcare Center' is what the form starts with.
-      location: optionalText(200, 'Location must be less than 200 characters'),
-      notes,
-      ...people,
-    })
+    .object(formFields())
     .superRefine((value, context) => {
       checkRequired(value, context)
       checkWhen(value, context, timeZone)
     }, ALWAYS)
-    .transform(
-      (value): AppointmentInput => ({
-        title: value.title,
-        ...instantsOf(value, timeZone),
-        appointmentType: value.appointmentType,
-        location: value.location ?? null,
-        notes: value.notes ?? null,
-        patientId: value.patientId ?? null,
-        caregiverId: value.caregiverId ?? null,
-        leadId: value.leadId ?? null,
-      }),
-    ),
+    .transform((value): AppointmentInput => formInput(value, timeZone)),
 )
 export type AppointmentFormValues = z.input<ReturnType<typeof appointmentFormSchema>>
 
-/** Reschedule: a new date, time and length, nothing else. */
-export const rescheduleSchema = perTimeZone((timeZone: string) =>
+/** The weekly pattern's fields: checked together by recurrence.ts, whose words the page uses too. */
+const patternFields = {
+  repeat: z.preprocess(isTicked, z.boolean()),
+  repeatDays: z.preprocess(asList, z.array(z.string().max(20)).max(7)).optional(),
+  repeatEnds: z.preprocess(blankToUndefined, z.enum(REPEAT_ENDS).default('weeks')),
+  repeatWeeks: z.preprocess(blankToUndefined, z.string().trim().max(10).optional()),
+  repeatUntil: z.preprocess(blankToUndefined, z.string().trim().max(10).optional()),
+}
+
+type PatternValue = { repeat: boolean; repeatDays?: string[]; repeatEnds: string; repeatWeeks?: string; repeatUntil?: string }
+
+function seriesOf(value: Partial<When> & Partial<PatternValue>, timeZone: string) {
+  const { date, time, fold, durationMinutes } = value
+  if (!value.repeat || typeof date !== 'string' || typeof time !== 'string' || !TIME_OF_DAY.test(time)) return null
+  return expandSeries(
+    {
+      date,
+      time,
+      fold: fold === 'earlier' || fold === 'later' ? fold : undefined,
+      durationMinutes: typeof durationMinutes === 'number' ? durationMinutes : DEFAULT_DURATION_MINUTES,
+      repeat: true,
+      repeatDays: Array.isArray(value.repeatDays) ? value.repeatDays : [],
+      repeatEnds: value.repeatEnds ?? 'weeks',
+      repeatWeeks: value.repeatWeeks ?? '',
+      repeatUntil: value.repeatUntil ?? '',
+    },
+    timeZone,
+  )
+}
+
+/**
+ * Create Appointment: the appointment form, an optional weekly pattern (one
+ * appointment per visit, `visits` null without one) and the confirmation
+ * that a caregiver may be booked outside their stated days.
+ */
+export const appointmentCreateSchema = perTimeZone((timeZone: string) =>
   z
-    .object(whenFields())
-    .superRefine((value, context) => checkWhen(value, context, timeZone), ALWAYS)
-    .transform((value) => instantsOf(value, timeZone)),
+    .object({ ...formFields(), ...patternFields, confirmAvailability })
+    .superRefine((value, context) => {
+      checkRequired(value, context)
+      checkWhen(value, context, timeZone)
+      const series = seriesOf(value, timeZone)
+      if (series && !series.ok) {
+        for (const [path, message] of Object.entries(series.problems)) context.addIssue({ code: 'custom', path: [path], message })
+      }
+    }, ALWAYS)
+    .transform((value) => {
+      const series = seriesOf(value, timeZone)
+      return {
+        input: formInput(value, timeZone),
+        visits: series?.ok ? series.visits : null,
+        confirmAvailability: value.confirmAvailability,
+      }
+    }),
 )
 
-/** Cancelling says why. */
+/** Edit Appointment: the form, and on a visit of a series whether later visits change too. */
+export const appointmentEditSchema = perTimeZone((timeZone: string) =>
+  z
+    .object({ ...formFields(), scope, confirmAvailability })
+    .superRefine((value, context) => {
+      checkRequired(value, context)
+      checkWhen(value, context, timeZone)
+    }, ALWAYS)
+    .transform((value) => ({
+      input: formInput(value, timeZone),
+      wallClock: { date: value.date, time: value.time, durationMinutes: value.durationMinutes },
+      scope: value.scope,
+      confirmAvailability: value.confirmAvailability,
+    })),
+)
+
+/** Reschedule: a new date, time and length, nothing else (on a visit of a series, perhaps of the later ones too). */
+export const rescheduleSchema = perTimeZone((timeZone: string) =>
+  z
+    .object({ ...whenFields(), scope, confirmAvailability })
+    .superRefine((value, context) => checkWhen(value, context, timeZone), ALWAYS)
+    .transform((value) => ({
+      ...instantsOf(value, timeZone),
+      wallClock: { date: value.date, time: value.time, durationMinutes: value.durationMinutes },
+      scope: value.scope,
+      confirmAvailability: value.confirmAvailability,
+    })),
+)
+
+/** Cancelling says why (and, on a visit of a series, whether the later visits go too). */
 export const cancelSchema = z.object({
+  scope,
   cancelReason: z
     .string({ error: 'Give a reason for cancelling' })
     .trim()
