@@ -81,7 +81,8 @@ test.describe('calendar', () => {
     await caregiver.selectOption({ index: 2 })
     const caregiverId = await caregiver.inputValue()
     const caregiverName = ((await caregiver.locator('option:checked').textContent()) ?? '').split(' · ')[0]!
-    await book(page, { title: `First visit ${unique}`, date: day, time: '06:00', caregiverId })
+    // Whatever days the caregiver works: the first booking says to book anyway.
+    await book(page, { title: `First visit ${unique}`, date: day, time: '06:00', caregiverId, confirmAvailability: 'on' })
 
     await dialog.getByLabel('Title').fill(`Second visit ${unique}`)
     await dialog.getByLabel('Date').fill(day)

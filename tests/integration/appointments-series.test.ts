@@ -203,6 +203,20 @@ describe('caregiver availability', () => {
     expect((await book(cookie, { ...form, title: 'Monday visit', date: mondayIn(2) })).status).toBe(302)
   })
 
+  test('a clash is told before the availability warning: booking anyway would not help', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const carer = await caregiver('Busy Weekday Carer', ['monday'])
+    const tuesday = addDays(mondayIn(3), 1)
+    const first = { title: 'Booked first', date: tuesday, time: '09:00', durationMinutes: '60', caregiverId: carer.id, confirmAvailability: 'on' }
+    expect((await book(cookie, first)).status).toBe(302)
+    const clash = await book(cookie, { title: 'Booked second', date: tuesday, time: '09:30', durationMinutes: '60', caregiverId: carer.id })
+    expect(clash.status).toBe(409)
+    const body = (await clash.json()) as { error: Record<string, string[]> }
+    expect(Object.values(body.error).flat().join(' ')).toContain('is already booked for "Booked first"')
+    expect(body.error.confirmAvailability).toBeUndefined()
+    expect(await series('Booked second')).toHaveLength(0)
+  })
+
   test('a series counts the visits outside the stated days; rescheduling onto such a day warns too', async () => {
     const { cookie } = await signedInUser('coordinator')
     const carer = await caregiver('Series Weekday Carer', ['monday'])

@@ -248,10 +248,12 @@ export async function createAppointment(
   return withoutDoubleBooking(input, undefined, () =>
     prisma.$transaction(async (tx) => {
       await checkPeople(input, tx)
-      await checkAvailability(tx, [input], confirmAvailability)
       const appointment = await tx.appointment.create({
         data: { ...appointmentData(input), status, createdById: createdBy.id, createdBy: createdBy.name },
       })
+      // After the insert, so that a clash (refused by the database) is told before
+      // a warning that could be overridden; a warning rolls the insert back.
+      await checkAvailability(tx, [input], confirmAvailability)
       await recordAudit({ actor, action: 'create', entityType: 'Appointment', entityId: appointment.id, details: peopleOf(input) }, tx)
       return appointment
     }),
@@ -341,10 +343,11 @@ export async function updateAppointment(id: string, input: AppointmentInput, act
     changeExisting('Appointment', id, () =>
       prisma.$transaction(async (tx) => {
         const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
+        await applyEdit(tx, before, input, actor)
+        // After the change (rolled back with it), so that a clash is told first.
         if (before.startTime.getTime() !== input.startTime.getTime() || before.caregiverId !== input.caregiverId) {
           await checkAvailability(tx, [input], confirmAvailability)
         }
-        await applyEdit(tx, before, input, actor)
         return tx.appointment.findUniqueOrThrow({ where: { id } })
       }),
     ),
@@ -365,12 +368,13 @@ export async function rescheduleAppointment(
       prisma.$transaction(async (tx) => {
         const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
         if (!isAllowed(before.status, 'reschedule')) refuse(before.status, 'rescheduled')
-        await checkAvailability(tx, [{ caregiverId: before.caregiverId, startTime: when.startTime }], confirmAvailability)
         const { count } = await tx.appointment.updateMany({
           where: { id, status: before.status },
           data: { startTime: when.startTime, endTime: when.endTime, timeZone: when.timeZone },
         })
         if (count === 0) throw new ConflictError(CHANGED_MEANWHILE)
+        // After the move (rolled back with it), so that a clash is told first.
+        await checkAvailability(tx, [{ caregiverId: before.caregiverId, startTime: when.startTime }], confirmAvailability)
         await recordAudit(
           {
             actor,
