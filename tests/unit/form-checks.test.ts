@@ -152,11 +152,12 @@ test('document edit: the name is required and at most 200 characters', () => {
 
 test('e-signature test: provider, template, recipient name and e-mail required, in the product’s words', async () => {
   const { esignTestSchema } = await import('~/features/esign/schema')
-  for (const entries of [
+  const cases: Entries[] = [
     { provider: '', templateId: '', recipientName: '', recipientEmail: '' },
     { provider: 'boldsign', templateId: 'bs-tmpl-consent', recipientName: 'Test', recipientEmail: '' },
     { provider: 'boldsign', templateId: 'bs-tmpl-consent', recipientName: 'Test', recipientEmail: 'test@example.com', message: 'x'.repeat(2001) },
-  ]) {
+  ]
+  for (const entries of cases) {
     expect(pageSays(esignTestSchema, entries)).toEqual(serverSays(esignTestSchema, entries))
   }
 })
