@@ -4,7 +4,13 @@ import { useState } from 'react'
 import { PageFrame } from '~/components/page-header'
 import { Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { NO_TEMPLATES_MESSAGE, PROVIDER_LABELS, type EsignProvider } from '~/features/esign/options'
+import {
+  MISSING_INFORMATION_TITLE,
+  NO_TEMPLATES_MESSAGE,
+  PROVIDER_LABELS,
+  TEST_MISSING_INFORMATION_MESSAGE,
+  type EsignProvider,
+} from '~/features/esign/options'
 import type { SendDialogData } from '~/features/esign/send-dialog'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'
@@ -125,7 +131,15 @@ function TestForm({ data, rules, lastResult }: { data: SendDialogData; rules: Fo
     defaultValue: { provider: provider ?? '', templateId: '', templateName: '', recipientName: '', recipientEmail: '', message: '' },
     lastResult,
     shouldValidate: 'onBlur',
-    onValidate: validateWithRules<TestValues>(rules),
+    onValidate: (context) => {
+      const submission = validateWithRules<TestValues>(rules)(context)
+      // A missing choice or detail says so above the form too, as the server does.
+      if (submission.status !== 'error' || !submission.error) return submission
+      const errors = submission.error
+      const missing = Object.values(errors).some((messages) => Array.isArray(messages) && messages.includes(TEST_MISSING_INFORMATION_MESSAGE))
+      if (missing) errors[''] = [`${MISSING_INFORMATION_TITLE}: ${TEST_MISSING_INFORMATION_MESSAGE}`]
+      return submission
+    },
   })
   // Kept from a refused post too, so the button reflects what the select shows.
   const [templateId, setTemplateId] = useState(() => (typeof fields.templateId.initialValue === 'string' ? fields.templateId.initialValue : ''))
