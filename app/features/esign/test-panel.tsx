@@ -15,6 +15,7 @@ import type { SendDialogData } from '~/features/esign/send-dialog'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
+import { useCan } from '~/platform/auth/user'
 
 type TestValues = { provider: string; templateId: string; templateName: string; recipientName: string; recipientEmail: string; message: string }
 
@@ -123,6 +124,8 @@ export function EsignTestPanel({
 function TestForm({ data, rules, lastResult }: { data: SendDialogData; rules: FormRules; lastResult?: SubmissionResult<string[]> | null }) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
+  // Sending is a change (a stored request): viewers see the page but cannot send.
+  const canSend = useCan('records:write')
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
   const provider: EsignProvider | null = data.provider
   const [form, fields] = useForm<TestValues>({
@@ -192,8 +195,9 @@ function TestForm({ data, rules, lastResult }: { data: SendDialogData; rules: Fo
         textareaProps={{ ...getTextareaProps(fields.message), rows: 3, placeholder: 'Please review and sign this test document.' }}
         errors={fields.message.errors}
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy || incomplete}>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {canSend ? null : <p className="text-sm text-slate-600">Your role may look at providers but not send test requests.</p>}
+        <Button type="submit" disabled={busy || incomplete || !canSend}>
           {busy ? 'Sending...' : 'Test E-Signature'}
         </Button>
       </div>
