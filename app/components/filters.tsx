@@ -18,7 +18,8 @@ export function clearFiltersHref(view?: string, sort?: string) {
 
 /** One control of a filter bar, with the value the URL holds for it ('' for all). */
 export type FilterDefinition =
-  | { type: 'search'; placeholder: string; value: string }
+  /** The list's search box: `q` and 'Search' unless it searches one thing (a lead's name, say). */
+  | { type: 'search'; placeholder: string; value: string; name?: string; label?: string }
   | {
       type: 'select'
       name: string
@@ -37,7 +38,15 @@ export function isFiltered(fields: readonly FilterDefinition[]) {
 function FilterControl({ field }: { field: FilterDefinition }) {
   switch (field.type) {
     case 'search':
-      return <SearchField id="filter-q" defaultValue={field.value} placeholder={field.placeholder} />
+      return (
+        <SearchField
+          id={`filter-${field.name ?? 'q'}`}
+          name={field.name}
+          label={field.label}
+          defaultValue={field.value}
+          placeholder={field.placeholder}
+        />
+      )
     case 'select': {
       const { name, label, value, options, errors } = field
       return <FilterSelect id={`filter-${name}`} name={name} label={label} defaultValue={value ?? ''} options={options} errors={errors} />
@@ -88,7 +97,7 @@ export function FilterForm({
       {/* The default order stays out of the URL. */}
       {sort && !sort.options && sort.value !== DEFAULT_SORT ? <input type="hidden" name="sort" value={sort.value} /> : null}
       {fields.map((field) => (
-        <FilterControl key={field.type === 'search' ? 'q' : field.name} field={field} />
+        <FilterControl key={field.type === 'search' ? (field.name ?? 'q') : field.name} field={field} />
       ))}
       {sort?.options ? <FilterSelect id="filter-sort" name="sort" label="Sort by" defaultValue={sort.value} options={sort.options} /> : null}
       <button type="submit" className={buttonClassName('secondary')}>
@@ -151,14 +160,26 @@ function FilterField({
   )
 }
 
-export function SearchField({ id, defaultValue, placeholder }: { id: string; defaultValue: string; placeholder: string }) {
+export function SearchField({
+  id,
+  name = 'q',
+  label = 'Search',
+  defaultValue,
+  placeholder,
+}: {
+  id: string
+  name?: string
+  label?: string
+  defaultValue: string
+  placeholder: string
+}) {
   const ref = useValueFromUrl<HTMLInputElement>(defaultValue)
   return (
     <div className="flex min-w-[14rem] flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        Search
+        {label}
       </label>
-      <input ref={ref} id={id} type="search" name="q" defaultValue={defaultValue} placeholder={placeholder} className={controlClass} />
+      <input ref={ref} id={id} type="search" name={name} defaultValue={defaultValue} placeholder={placeholder} className={controlClass} />
     </div>
   )
 }

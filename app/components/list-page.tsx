@@ -212,6 +212,7 @@ export function ListPage<Row>({
   title,
   subtitle,
   actions,
+  intro,
   level = 1,
   filters,
   heading,
@@ -230,6 +231,8 @@ export function ListPage<Row>({
   title: string
   subtitle?: string
   actions?: React.ReactNode
+  /** Shown between the header and the filter bar (a page's shortcuts). */
+  intro?: React.ReactNode
   /** 2 for a settings tab, whose title sits under the settings page's. */
   level?: 1 | 2
   filters?: { label: string; submitLabel?: string; fields: readonly FilterDefinition[] }
@@ -310,6 +313,7 @@ export function ListPage<Row>({
   )
   return (
     <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
+      {intro}
       {filters ? (
         <FilterForm
           label={filters.label}

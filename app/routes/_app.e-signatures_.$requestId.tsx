@@ -6,7 +6,9 @@ import { StatusBadge } from '~/components/status-badge'
 import { Button } from '~/components/ui/button'
 import { viewEsignRequest } from '~/features/esign/queries.server'
 import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
+import { retryEsignRequest } from '~/features/esign/requests.server'
 import { cancelEsignRequest, remindEsignRequest } from '~/features/esign/tracking.server'
+import { SEND_FAILED_DEFAULT_MESSAGE, SEND_FAILED_TITLE, queuedToast, sentToast } from '~/features/esign/options'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
@@ -29,7 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** intent=remind: the provider reminds the signer now; intent=cancel: the request is withdrawn. */
+/**
+ * intent=remind: the provider reminds the signer now; intent=cancel: the
+ * request is withdrawn; intent=retry: a failed request is sent again.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const id = params.requestId ?? ''
@@ -44,6 +49,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
         result.outcome === 'succeeded'
           ? { title: 'Reminder sent' }
           : { type: 'destructive', title: 'Reminder not sent', description: result.error ?? 'The reminder could not be sent' },
+      )
+    }
+    if (intent === 'retry') {
+      const { request: sent, outcome } = await retryEsignRequest(id, actor)
+      return redirectWithToast(
+        here,
+        outcome === 'sent'
+          ? sentToast(sent)
+          : outcome === 'queued'
+            ? queuedToast(sent)
+            : { type: 'destructive', title: SEND_FAILED_TITLE, description: sent.lastError ?? SEND_FAILED_DEFAULT_MESSAGE },
       )
     }
     if (intent === 'cancel') {
@@ -62,6 +78,7 @@ const EVENT_LABELS: Record<string, string> = {
   send_failed: 'Send failed',
   send_retrying: 'Provider unavailable, retrying',
   reconciled: 'Sent (found after a lost answer)',
+  retried: 'Retried',
   viewed: 'Viewed',
   signed: 'Signed',
   completed: 'Completed',
@@ -92,7 +109,13 @@ export default function EsignRequestPage() {
         title={request.title}
         subtitle={`${esignProviderLabel(request.provider)}${request.isTest ? ' · Test request' : ''}`}
         actions={
-          canWrite && pending ? (
+          canWrite && request.status === 'failed' ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="retry" disabled={busy}>
+                {busy ? 'Retrying...' : 'Retry'}
+              </Button>
+            </Form>
+          ) : canWrite && pending ? (
             <Form method="post" className="flex flex-wrap gap-2">
               {request.provider === 'boldsign' && ['sent', 'viewed'].includes(request.status) ? (
                 <Button type="submit" name="intent" value="remind" variant="secondary" disabled={busy}>

@@ -5,6 +5,8 @@ import { loader as caregiversLoader } from '~/routes/_app.caregivers'
 import { loader as documentsLoader } from '~/routes/_app.documents-new'
 import { loader as auditLogLoader } from '~/routes/_app.settings.audit-log'
 import { loader as calendarLoader } from '~/routes/_app.calendar'
+import { loader as esignLoader } from '~/routes/_app.e-signatures'
+import { ESIGN_PROVIDERS, ESIGN_STATUSES } from '~/features/esign/options'
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_STATUS_FILTER_OPTIONS } from '~/features/leads/schema'
 import { CARE_TYPES, REGISTRATION_DATE_FILTER_OPTIONS, REGISTRATION_STATUS_FILTER_OPTIONS } from '~/features/patients/schema'
 import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, SPECIALIZATIONS, STATUS_FILTER_OPTIONS } from '~/features/caregivers/schema'
@@ -110,6 +112,20 @@ async function seed() {
     })
     const patient = await prisma.patient.findFirstOrThrow({ where: { email }, select: { id: true } })
     const lead = await prisma.lead.findFirstOrThrow({ where: { email }, select: { id: true } })
+    await prisma.esignRequest.create({
+      data: {
+        leadId: index % 6 === 5 ? null : lead.id,
+        provider: pick(ESIGN_PROVIDERS, index),
+        templateId: 'tmpl',
+        title: `Healthcare Form - ${firstName} ${lastName}`,
+        expirationDays: 30,
+        recipientName: `${firstName} ${lastName}`,
+        recipientEmail: email,
+        status: pick(ESIGN_STATUSES, index),
+        isTest: index % 6 === 5,
+        createdAt,
+      },
+    })
     const caregiver = await prisma.caregiver.create({
       data: {
         fullName: `${firstName} ${lastName}`,
@@ -282,6 +298,23 @@ const LISTS: ListCase[] = [
       ...values(APPOINTMENT_STATUS_OPTIONS).map((status) => ({ name: `status=${status}`, query: { status }, matches: (row: Row) => row.status === status })),
       ...APPOINTMENT_TYPES.map((type) => ({ name: `type=${type}`, query: { type }, matches: (row: Row) => row.appointmentType === type })),
       ...values(APPOINTMENT_WHO_OPTIONS).map((who) => ({ name: `who=${who}`, query: { who }, matches: (row: Row) => row[`${who}Id`] !== null })),
+    ],
+  },
+  {
+    list: 'e-signatures',
+    path: '/e-signatures',
+    loader: esignLoader,
+    rowsKey: 'requests',
+    role: 'viewer',
+    stored: () => prisma.esignRequest.findMany(),
+    filters: () => [
+      ...['ada', 'LOVELACE ada', 'hopper'].map((lead) => ({
+        name: `lead=${lead}`,
+        query: { lead },
+        matches: (row: Row) => lead.toLowerCase().split(/\s+/).every((word) => String(row.recipientName).toLowerCase().includes(word)),
+      })),
+      ...ESIGN_STATUSES.map((status) => ({ name: `status=${status}`, query: { status }, matches: (row: Row) => row.status === status })),
+      ...ESIGN_PROVIDERS.map((provider) => ({ name: `provider=${provider}`, query: { provider }, matches: (row: Row) => row.provider === provider })),
     ],
   },
   {

@@ -149,3 +149,15 @@ test('document edit: the name is required and at most 200 characters', () => {
     expect(pageSays(documentEditSchema, entries)).toEqual(serverSays(documentEditSchema, entries))
   }
 })
+
+test('e-signature test: provider, template, recipient name and e-mail required, in the product’s words', async () => {
+  const { esignTestSchema } = await import('~/features/esign/schema')
+  const cases: Entries[] = [
+    { provider: '', templateId: '', recipientName: '', recipientEmail: '' },
+    { provider: 'boldsign', templateId: 'bs-tmpl-consent', recipientName: 'Test', recipientEmail: '' },
+    { provider: 'boldsign', templateId: 'bs-tmpl-consent', recipientName: 'Test', recipientEmail: 'test@example.com', message: 'x'.repeat(2001) },
+  ]
+  for (const entries of cases) {
+    expect(pageSays(esignTestSchema, entries)).toEqual(serverSays(esignTestSchema, entries))
+  }
+})

@@ -293,3 +293,36 @@ export async function getEsignRequest(id: string) {
   if (!request) throw new NotFoundError('E-signature request')
   return request
 }
+
+/**
+ * Retry of a failed request, from its page: back to 'sending' with a new
+ * send job, in one transaction with its audit entry. When an earlier call
+ * was made (it may have reached the provider and timed out), the job looks
+ * for what it made before sending again, so a lost answer is reconciled,
+ * never sent twice.
+ */
+export async function retryEsignRequest(id: string, actor: Actor) {
+  if (!isUuid(id)) throw new NotFoundError('E-signature request')
+  const request = await prisma.esignRequest.findUnique({ where: { id }, select: { id: true, provider: true, status: true } })
+  if (!request) throw new NotFoundError('E-signature request')
+  if (request.status !== 'failed') throw new ConflictError('Only a failed request can be retried')
+  const provider = request.provider as EsignProvider
+  if (!(await providerConfigured(provider))) throw new ConflictError(notConfiguredMessage(provider))
+  await prisma.$transaction(async (tx) => {
+    const current = await tx.esignRequest.findUniqueOrThrow({ where: { id }, select: { sendAttempts: true } })
+    // Only a request still failed moves: a second Retry, or one racing it, is a conflict.
+    const moved = await tx.esignRequest.updateMany({
+      where: { id, status: 'failed' },
+      // One earlier call (or none) counts, so the job looks before it sends and has its full count of tries.
+      data: { status: 'sending', lastError: null, sendAttempts: Math.min(current.sendAttempts, 1) },
+    })
+    if (moved.count === 0) throw new ConflictError('Only a failed request can be retried')
+    await tx.esignRequestEvent.create({ data: { requestId: id, type: 'retried' } })
+    await recordAudit(
+      { actor, action: 'update', entityType: 'EsignRequest', entityId: id, eventType: 'esign_request.retried', details: { status: 'sending' } },
+      tx,
+    )
+    await enqueueJobs([{ type: ESIGN_SEND_JOB, payload: { requestId: id }, dedupeKey: `${ESIGN_SEND_JOB}:${id}` }], tx)
+  })
+  return sendStoredRequestNow(id)
+}

@@ -108,6 +108,8 @@ export const esignListQuerySchema = z.object({
   lead: z.string().trim().max(100).catch(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(ESIGN_PAGE_SIZE),
+  /** The page's Table/Cards switch; unset, the screen's width decides. */
+  view: z.enum(['table', 'cards']).optional().catch(undefined),
 })
 export type EsignListQuery = z.infer<typeof esignListQuerySchema>
 
@@ -118,5 +120,6 @@ export function parseEsignListQuery(searchParams: URLSearchParams, pageSize = ES
     lead: searchParams.get('lead') ?? '',
     page: searchParams.get('page') ?? 1,
     pageSize: searchParams.get('pageSize') ?? pageSize,
+    view: searchParams.get('view') || undefined,
   })
 }

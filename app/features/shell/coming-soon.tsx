@@ -25,26 +25,10 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
       'The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.',
     permission: 'records:read',
   },
-  '/e-signatures': {
-    title: 'E-Signatures',
-    notice: 'E-signature tracking is being built: requests sent from the portal will be listed here.',
-    permission: 'records:read',
-  },
-  '/esign-test': {
-    title: 'E-Signature Test',
-    notice: 'Provider testing is being built: connect GoFormz or BoldSign in Settings first.',
-    permission: 'records:read',
-  },
   '/pdf-to-form': {
     title: 'PDF to Jotform Converter',
     notice: 'The PDF to online form converter is being built.',
     permission: 'records:read',
-  },
-  '/settings/esign-test': {
-    title: 'E-Sign Test',
-    notice: 'Provider testing is being built: connect GoFormz or BoldSign first.',
-    permission: 'records:read',
-    settingsTab: true,
   },
   '/settings/email-templates': {
     title: 'Email Automation',
