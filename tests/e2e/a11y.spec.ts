@@ -55,6 +55,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     { path: '/patients/new', title: 'New Patient Registration' },
     { path: '/caregivers/new', title: 'New Caregiver Application' },
     { path: '/calendar/new', title: 'Create Appointment' },
+    { path: '/calendar/subscribe', title: 'Subscribe to Calendar' },
   ]) {
     test(`dialog ${dialog.path}`, { tag: '@all-sizes' }, async ({ page }) => {
       const response = await page.goto(dialog.path)
@@ -78,6 +79,18 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     await expect(dialog.getByLabel('Document Title')).toBeVisible()
     await expect(dialog.getByText('Not Connected')).toBeVisible()
     await checkA11y(page, { label: 'Send E-Signature Request dialog', include: 'dialog[open]' })
+  })
+
+  // An appointment for a lead (demo data has some), sent on to a GoHighLevel calendar.
+  test('dialog Send to GoHighLevel', async ({ page }) => {
+    await page.goto('/calendar?type=initial_assessment')
+    const item = page.getByRole('listitem').filter({ hasText: 'Lead Assignment' }).first()
+    await item.getByRole('link').first().click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('link', { name: 'GoHighLevel', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Send to GoHighLevel' })
+    await expect(dialog.getByRole('heading', { name: 'Send to GoHighLevel' })).toBeVisible()
+    await checkA11y(page, { label: 'Send to GoHighLevel dialog', include: 'dialog[open]' })
   })
 
   // A registration awaiting review, as the wizard in patients.spec.ts leaves one (demo data has some).

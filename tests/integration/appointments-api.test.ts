@@ -44,6 +44,7 @@ describe('/api/appointments', () => {
       caregiverId: null,
       leadId: null,
       cancelReason: null,
+      seriesId: null,
       createdBy: user.name,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

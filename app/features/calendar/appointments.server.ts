@@ -773,6 +773,7 @@ export function appointmentToJson(appointment: AppointmentRow) {
     caregiverId: appointment.caregiverId,
     leadId: appointment.leadId,
     cancelReason: appointment.cancelReason,
+    seriesId: appointment.seriesId,
     createdBy: appointment.createdBy,
     createdAt: appointment.createdAt.toISOString(),
     updatedAt: appointment.updatedAt.toISOString(),
