@@ -8,7 +8,7 @@
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
  * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
- * BENCH_ONLY=patients (a word in the target) measures only the matching targets.
+ * BENCH_ONLY=patients (a word in the target, or several: calendar,appointments) measures only the matching targets.
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -231,10 +231,10 @@ async function main() {
       ['GET /api/appointments/upcoming', '/api/appointments/upcoming'],
       ['GET /api/appointments/upcoming?days=365', '/api/appointments/upcoming?days=365'],
     ]
-    const only = process.env.BENCH_ONLY
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
     const results = [floor]
     for (const [name, url] of targets) {
-      if (only && !name.includes(only)) continue
+      if (only && !only.some((word) => name.includes(word))) continue
       results.push(await measure(name, `${BASE}${url}`, cookie))
     }
 
