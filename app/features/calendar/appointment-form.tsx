@@ -1,7 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { useId, useRef } from 'react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
 import { APPOINTMENT_TYPE_OPTIONS } from '~/features/calendar/options'
+import { FIND_PEOPLE_KEY, FOUND_PEOPLE_KEY, PEOPLE_FOUND_ID } from '~/features/calendar/prefill'
 import { patternProblems } from '~/features/calendar/recurrence'
 import { ConfirmAvailabilityField, RepeatFields, SeriesScopeField } from '~/features/calendar/series-fields'
 import { WhenFields } from '~/features/calendar/when-fields'
@@ -31,6 +34,65 @@ export type AppointmentFormDefaults = Partial<
 >
 
 type Option = { value: string; label: string }
+type PeopleFound = { words: string; patients: number; caregivers: number; leads: number }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** '3 patients, 1 caregiver, 0 leads match "garcia"' */
+export function peopleFoundText(found: PeopleFound) {
+  return `${count(found.patients, 'patient', 'patients')}, ${count(found.caregivers, 'caregiver', 'caregivers')}, ${count(found.leads, 'lead', 'leads')} match "${found.words}"`
+}
+
+/**
+ * One search for the three selects below it. 'Find' sends the whole form by
+ * GET to this page (nothing is saved, nothing checked): the page comes back
+ * with the fields as typed and the lists narrowed. Enter in the field runs
+ * Find too: here by script; without it the server tells a Find not yet run
+ * from a save (see unrunFindPath). After a Find, focus goes to the status
+ * that says how many matched, just before the selects; the page re-mounts
+ * the form (keyed by its query) so the fields start from what came back.
+ */
+function FindPeople({ found }: { found: PeopleFound | null }) {
+  const inputId = useId()
+  const helpId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+  return (
+    <div className="flex flex-col gap-1 md:col-span-3">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        Find people
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          type="search"
+          name={FIND_PEOPLE_KEY}
+          defaultValue={found?.words ?? ''}
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby={helpId}
+          className="block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm coarse:min-h-11"
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit(buttonRef.current)
+          }}
+        />
+        {/* The fragment brings focus (the page's useFragmentFocus) or, without script, Tab to the status. */}
+        <Button ref={buttonRef} type="submit" variant="secondary" formMethod="get" formAction={`${pathname}#${PEOPLE_FOUND_ID}`} formNoValidate>
+          Find
+        </Button>
+      </div>
+      <p id={helpId} className="text-sm text-slate-600">
+        A name, phone number or e-mail address: narrows the patients, caregivers and leads below.
+      </p>
+      <input type="hidden" name={FOUND_PEOPLE_KEY} value={found?.words ?? ''} />
+      <p id={PEOPLE_FOUND_ID} tabIndex={-1} role="status" className="text-sm font-medium text-slate-900">
+        {found ? peopleFoundText(found) : null}
+      </p>
+    </div>
+  )
+}
 
 const sectionClass = 'grid grid-cols-1 gap-4 rounded-md border border-slate-200 p-4 md:grid-cols-3'
 const legendClass = 'px-1 text-sm font-semibold text-slate-900'
@@ -47,6 +109,7 @@ export function AppointmentForm({
   zoneLabel,
   repeat = false,
   inSeries = false,
+  returnTo,
 }: {
   id?: string
   /** Offer the weekly pattern (create). */
@@ -59,8 +122,10 @@ export function AppointmentForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
-  people: { patients: Option[]; caregivers: Option[]; leads: Option[] }
+  people: { patients: Option[]; caregivers: Option[]; leads: Option[]; found?: PeopleFound | null }
   zoneLabel: string
+  /** Where the dialog returns: kept in the form so a Find, which replaces the query, keeps it. */
+  returnTo?: string
 }) {
   const navigation = useNavigation()
   const [form, fields] = useForm<AppointmentFormDefaults>({
@@ -74,8 +139,19 @@ export function AppointmentForm({
   })
   const busy = navigation.state === 'submitting'
   const duration = Number(defaults.durationMinutes) || undefined
+  const formProps = getFormProps(form)
   return (
-    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-4"
+      {...formProps}
+      onSubmit={(event) => {
+        // Find checks nothing: the form goes as it is, to be filled in further.
+        if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute('formnovalidate')) return
+        formProps.onSubmit(event)
+      }}
+    >
+      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field labelProps={{ children: 'Title' }} inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <WhenFields fields={fields} currentDuration={duration} zoneLabel={zoneLabel} />
@@ -92,6 +168,7 @@ export function AppointmentForm({
       <TextareaField labelProps={{ children: 'Notes' }} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Who it is for (optional)</legend>
+        <FindPeople found={people.found ?? null} />
         <SelectField
           labelProps={{ children: 'Patient' }}
           selectProps={getSelectProps(fields.patientId)}
