@@ -151,6 +151,13 @@ export function AppointmentForm({
         formProps.onSubmit(event)
       }}
     >
+      {/*
+        Enter in a field sends the form with its first submit button. Find comes before Save on
+        the page, so this copy of Save, first and unseen, keeps Enter a save everywhere.
+      */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy}>
+        {submitLabel}
+      </button>
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field labelProps={{ children: 'Title' }} inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
