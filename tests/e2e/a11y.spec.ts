@@ -55,6 +55,8 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     { path: '/patients/new', title: 'New Patient Registration' },
     { path: '/caregivers/new', title: 'New Caregiver Application' },
     { path: '/calendar/new', title: 'Create Appointment' },
+    // After a 'Find people': the status saying how many matched.
+    { path: '/calendar/new?findPeople=a', title: 'Create Appointment' },
   ]) {
     test(`dialog ${dialog.path}`, { tag: '@all-sizes' }, async ({ page }) => {
       const response = await page.goto(dialog.path)

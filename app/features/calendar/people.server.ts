@@ -8,7 +8,8 @@ import { prisma } from '~/platform/db.server'
  * every patient registration, every active caregiver and every open lead
  * (new, contacted or qualified), by name, plus whoever the appointment
  * already names. A select works without JavaScript and, by keyboard, finds a
- * name by its first letters.
+ * name by its first letters; past the first PICKER_LIMIT a person is reached
+ * by the form's 'Find people', which narrows the lists in the database.
  */
 export const PICKER_LIMIT = 500
 
