@@ -13,7 +13,7 @@ type FormData = {
     patients: Option[]
     caregivers: Option[]
     leads: Option[]
-    found: { words: string; patients: number; caregivers: number; leads: number } | null
+    found: { words: string; patients: number; caregivers: number; leads: number; text: string } | null
   }
 }
 
@@ -83,7 +83,7 @@ describe('Find people on the appointment form', () => {
     expect(data.people.patients.map((option) => option.value)).toContain(garcia.id)
     expect(data.people.caregivers.map((option) => option.value)).toEqual([carer.id])
     expect(data.people.leads).toEqual([])
-    expect(data.people.found).toEqual({ words: 'GarCIA', patients: 2, caregivers: 1, leads: 0 })
+    expect(data.people.found).toEqual({ words: 'GarCIA', patients: 2, caregivers: 1, leads: 0, text: '2 patients, 1 caregiver, 0 leads match "GarCIA"' })
     expect(data.defaults).toMatchObject({
       title: 'Home visit',
       date: '2027-03-04',

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useLocation, useNavigation } from '@remix-run/react'
-import { useId, useRef } from 'react'
+import { useRef } from 'react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { APPOINTMENT_TYPE_OPTIONS } from '~/features/calendar/options'
@@ -34,14 +34,7 @@ export type AppointmentFormDefaults = Partial<
 >
 
 type Option = { value: string; label: string }
-type PeopleFound = { words: string; patients: number; caregivers: number; leads: number }
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-/** '3 patients, 1 caregiver, 0 leads match "garcia"' */
-export function peopleFoundText(found: PeopleFound) {
-  return `${count(found.patients, 'patient', 'patients')}, ${count(found.caregivers, 'caregiver', 'caregivers')}, ${count(found.leads, 'lead', 'leads')} match "${found.words}"`
-}
+type PeopleFound = { words: string; text: string }
 
 /**
  * One search for the three selects below it. 'Find' sends the whole form by
@@ -53,43 +46,32 @@ export function peopleFoundText(found: PeopleFound) {
  * the form (keyed by its query) so the fields start from what came back.
  */
 function FindPeople({ found }: { found: PeopleFound | null }) {
-  const inputId = useId()
-  const helpId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
   return (
-    <div className="flex flex-col gap-1 md:col-span-3">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        Find people
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={inputId}
-          type="search"
-          name={FIND_PEOPLE_KEY}
-          defaultValue={found?.words ?? ''}
-          maxLength={100}
-          autoComplete="off"
-          aria-describedby={helpId}
-          className="block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm coarse:min-h-11"
-          onKeyDown={(event) => {
+    <div className="flex items-start gap-2 md:col-span-3">
+      <Field
+        className="grow"
+        labelProps={{ children: 'Find people' }}
+        inputProps={{
+          type: 'search',
+          name: FIND_PEOPLE_KEY,
+          defaultValue: found?.words,
+          maxLength: 100,
+          autoComplete: 'off',
+          onKeyDown: (event) => {
             if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
             event.preventDefault()
-            event.currentTarget.form?.requestSubmit(buttonRef.current)
-          }}
-        />
-        {/* The fragment brings focus (the page's useFragmentFocus) or, without script, Tab to the status. */}
-        <Button ref={buttonRef} type="submit" variant="secondary" formMethod="get" formAction={`${pathname}#${PEOPLE_FOUND_ID}`} formNoValidate>
-          Find
-        </Button>
-      </div>
-      <p id={helpId} className="text-sm text-slate-600">
-        A name, phone number or e-mail address: narrows the patients, caregivers and leads below.
-      </p>
+            event.currentTarget.form?.requestSubmit(button.current)
+          },
+        }}
+        help="A name, phone number or e-mail address"
+      />
+      {/* The fragment brings focus (the page's useFragmentFocus) or, without script, Tab to the status. */}
+      <Button ref={button} type="submit" variant="secondary" className="mt-6" formMethod="get" formAction={`${pathname}#${PEOPLE_FOUND_ID}`} formNoValidate>
+        Find
+      </Button>
       <input type="hidden" name={FOUND_PEOPLE_KEY} value={found?.words ?? ''} />
-      <p id={PEOPLE_FOUND_ID} tabIndex={-1} role="status" className="text-sm font-medium text-slate-900">
-        {found ? peopleFoundText(found) : null}
-      </p>
     </div>
   )
 }
@@ -146,8 +128,9 @@ export function AppointmentForm({
       className="flex flex-col gap-4"
       {...formProps}
       onSubmit={(event) => {
-        // Find checks nothing: the form goes as it is, to be filled in further.
-        if ((event.nativeEvent as SubmitEvent).submitter?.hasAttribute('formnovalidate')) return
+        // Find (the one GET button) checks nothing: the form goes as it is, to be filled in further.
+        // Conform's own validation requests are formnovalidate too, so that cannot tell them apart.
+        if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'get') return
         formProps.onSubmit(event)
       }}
     >
@@ -176,6 +159,9 @@ export function AppointmentForm({
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Who it is for (optional)</legend>
         <FindPeople found={people.found ?? null} />
+        <p id={PEOPLE_FOUND_ID} tabIndex={-1} role="status" className="text-sm font-medium md:col-span-3">
+          {people.found?.text}
+        </p>
         <SelectField
           labelProps={{ children: 'Patient' }}
           selectProps={getSelectProps(fields.patientId)}

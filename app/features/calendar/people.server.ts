@@ -26,8 +26,15 @@ function label(name: string, detail: string | null) {
 /** How many of each a Find offers: enough to pick from, few enough to read. */
 export const FIND_LIMIT = 50
 
-/** How many of each matched a Find (all of them, not only those offered), with its words. */
-export type PeopleFound = { words: string; patients: number; caregivers: number; leads: number }
+/** How many of each matched a Find (all of them, not only those offered), with its words, and the page's words for it. */
+export type PeopleFound = { words: string; patients: number; caregivers: number; leads: number; text: string }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** '3 patients, 1 caregiver, 0 leads match "garcia"' */
+function foundText(words: string, [patients, caregivers, leads]: number[]) {
+  return `${count(patients!, 'patient', 'patients')}, ${count(caregivers!, 'caregiver', 'caregivers')}, ${count(leads!, 'lead', 'leads')} match "${words}"`
+}
 
 const PATIENT_SELECT = { id: true, firstName: true, lastName: true, phone: true } as const
 const CAREGIVER_SELECT = { id: true, fullName: true, phone: true } as const
@@ -102,7 +109,7 @@ export async function peopleOptions(
     patients: patients.map((patient) => ({ value: patient.id, label: label(`${patient.firstName} ${patient.lastName}`, patient.phone) })),
     caregivers: caregivers.map((caregiver) => ({ value: caregiver.id, label: label(caregiver.fullName, caregiver.phone) })),
     leads: leads.map((lead) => ({ value: lead.id, label: label(`${lead.firstName} ${lead.lastName}`, lead.email) })),
-    found: counts ? { words, patients: counts[0], caregivers: counts[1], leads: counts[2] } : null,
+    found: counts ? { words, patients: counts[0], caregivers: counts[1], leads: counts[2], text: foundText(words, counts) } : null,
   }
 }
 
