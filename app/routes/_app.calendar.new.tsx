@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { AppointmentForm } from '~/features/calendar/appointment-form'
 import { asCreateFailure, createAppointment, createAppointmentSeries } from '~/features/calendar/appointments.server'
 import { appointmentCreateSchema } from '~/features/calendar/forms.server'
 import { createFailureMessage } from '~/features/calendar/options'
 import { peopleOptions } from '~/features/calendar/people.server'
-import { newAppointmentDefaults, withoutPrefill } from '~/features/calendar/prefill'
+import { findPeopleQuery, newAppointmentDefaults, unrunFindPath, withoutPrefill } from '~/features/calendar/prefill'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
 import { describeTimeZone, formatTimeRange } from '~/lib/time'
@@ -27,8 +27,9 @@ function exitPath(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const timeZone = getEnv().AGENCY_TIME_ZONE
-  const defaults = newAppointmentDefaults(new URL(request.url).searchParams)
-  const people = await peopleOptions(defaults, userActor(request, user))
+  const query = new URL(request.url).searchParams
+  const defaults = newAppointmentDefaults(query)
+  const people = await peopleOptions(defaults, userActor(request, user), findPeopleQuery(query))
   return json({
     closeTo: exitPath(request),
     rules: formRules(appointmentCreateSchema(timeZone)),
@@ -41,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const timeZone = getEnv().AGENCY_TIME_ZONE
-  const submission = parseWithZod(await request.formData(), { schema: appointmentCreateSchema(timeZone) })
+  const formData = await request.formData()
+  const findPath = unrunFindPath(formData, new URL(request.url))
+  if (findPath) return redirect(findPath, 303)
+  const submission = parseWithZod(formData, { schema: appointmentCreateSchema(timeZone) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const { input, visits, confirmAvailability } = submission.value
   const createdBy = { id: user.id, name: user.name }
@@ -66,9 +70,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewAppointment() {
   const lastResult = useActionData<typeof action>()
   const { closeTo, rules, defaults, people, zoneLabel } = useLoaderData<typeof loader>()
+  const { search } = useLocation()
   return (
     <RouteDialog title="Create Appointment" closeTo={closeTo} size="lg">
       <AppointmentForm
+        key={search}
+        returnTo={closeTo}
         rules={rules}
         defaults={defaults}
         people={people}

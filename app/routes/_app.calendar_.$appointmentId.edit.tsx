@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { AppointmentForm } from '~/features/calendar/appointment-form'
 import { changeFollowingVisits, updateAppointment, viewAppointment, whenDefaults } from '~/features/calendar/appointments.server'
 import { appointmentEditSchema } from '~/features/calendar/forms.server'
 import { APPOINTMENT_DETAILS_ID, finishedMessage } from '~/features/calendar/options'
 import { peopleOptions } from '~/features/calendar/people.server'
+import { editAppointmentDefaults, findPeopleQuery, unrunFindPath } from '~/features/calendar/prefill'
 import { isAllowed } from '~/features/calendar/rules'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
@@ -30,21 +31,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await redirectWithToast(closeTo, { type: 'destructive', title: 'Error', description: finishedMessage(appointment.status, 'changed') })
   }
   const timeZone = getEnv().AGENCY_TIME_ZONE
+  const query = new URL(request.url).searchParams
+  const defaults = editAppointmentDefaults(query, {
+    title: appointment.title,
+    ...whenDefaults(appointment, timeZone),
+    appointmentType: appointment.appointmentType,
+    location: appointment.location,
+    notes: appointment.notes,
+    patientId: appointment.patientId,
+    caregiverId: appointment.caregiverId,
+    leadId: appointment.leadId,
+  })
   return json({
     closeTo,
     rules: formRules(appointmentEditSchema(timeZone)),
     inSeries: appointment.seriesId !== null,
-    defaults: {
-      title: appointment.title,
-      ...whenDefaults(appointment, timeZone),
-      appointmentType: appointment.appointmentType,
-      location: appointment.location,
-      notes: appointment.notes,
-      patientId: appointment.patientId,
-      caregiverId: appointment.caregiverId,
-      leadId: appointment.leadId,
-    },
-    people: await peopleOptions(appointment, actor),
+    defaults,
+    people: await peopleOptions(defaults, actor, findPeopleQuery(query)),
     zoneLabel: `Times are ${describeTimeZone(timeZone)}`,
   })
 }
@@ -52,7 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const id = params.appointmentId ?? ''
-  const submission = parseWithZod(await request.formData(), { schema: appointmentEditSchema(getEnv().AGENCY_TIME_ZONE) })
+  const formData = await request.formData()
+  const findPath = unrunFindPath(formData, new URL(request.url))
+  if (findPath) return redirect(findPath, 303)
+  const submission = parseWithZod(formData, { schema: appointmentEditSchema(getEnv().AGENCY_TIME_ZONE) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const { input, wallClock, scope, confirmAvailability } = submission.value
   try {
@@ -67,9 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditAppointment() {
   const { closeTo, rules, defaults, people, zoneLabel, inSeries } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
+  const { search } = useLocation()
   return (
     <RouteDialog title="Edit Appointment" closeTo={closeTo} size="lg">
       <AppointmentForm
+        key={search}
+        returnTo={closeTo}
         rules={rules}
         defaults={defaults}
         people={people}

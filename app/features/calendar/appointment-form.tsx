@@ -1,7 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { useRef } from 'react'
 import { Field, FormActions, FormErrors, SelectField, TextareaField } from '~/components/forms'
+import { Button } from '~/components/ui/button'
 import { APPOINTMENT_TYPE_OPTIONS } from '~/features/calendar/options'
+import { FIND_PEOPLE_KEY, FOUND_PEOPLE_KEY, PEOPLE_FOUND_ID } from '~/features/calendar/prefill'
 import { patternProblems } from '~/features/calendar/recurrence'
 import { ConfirmAvailabilityField, RepeatFields, SeriesScopeField } from '~/features/calendar/series-fields'
 import { WhenFields } from '~/features/calendar/when-fields'
@@ -31,6 +34,47 @@ export type AppointmentFormDefaults = Partial<
 >
 
 type Option = { value: string; label: string }
+type PeopleFound = { words: string; text: string }
+
+/**
+ * One search for the three selects below it. 'Find' sends the whole form by
+ * GET to this page (nothing is saved, nothing checked): the page comes back
+ * with the fields as typed and the lists narrowed. Enter in the field runs
+ * Find too: here by script; without it the server tells a Find not yet run
+ * from a save (see unrunFindPath). After a Find, focus goes to the status
+ * that says how many matched, just before the selects; the page re-mounts
+ * the form (keyed by its query) so the fields start from what came back.
+ */
+function FindPeople({ found }: { found: PeopleFound | null }) {
+  const button = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+  return (
+    <div className="flex items-start gap-2 md:col-span-3">
+      <Field
+        className="grow"
+        labelProps={{ children: 'Find people' }}
+        inputProps={{
+          type: 'search',
+          name: FIND_PEOPLE_KEY,
+          defaultValue: found?.words,
+          maxLength: 100,
+          autoComplete: 'off',
+          onKeyDown: (event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit(button.current)
+          },
+        }}
+        help="A name, phone number or e-mail address"
+      />
+      {/* The fragment brings focus (the page's useFragmentFocus) or, without script, Tab to the status. */}
+      <Button ref={button} type="submit" variant="secondary" className="mt-6" formMethod="get" formAction={`${pathname}#${PEOPLE_FOUND_ID}`} formNoValidate>
+        Find
+      </Button>
+      <input type="hidden" name={FOUND_PEOPLE_KEY} value={found?.words ?? ''} />
+    </div>
+  )
+}
 
 const sectionClass = 'grid grid-cols-1 gap-4 rounded-md border border-slate-200 p-4 md:grid-cols-3'
 const legendClass = 'px-1 text-sm font-semibold text-slate-900'
@@ -47,6 +91,7 @@ export function AppointmentForm({
   zoneLabel,
   repeat = false,
   inSeries = false,
+  returnTo,
 }: {
   id?: string
   /** Offer the weekly pattern (create). */
@@ -59,8 +104,10 @@ export function AppointmentForm({
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
   submitLabel: string
-  people: { patients: Option[]; caregivers: Option[]; leads: Option[] }
+  people: { patients: Option[]; caregivers: Option[]; leads: Option[]; found?: PeopleFound | null }
   zoneLabel: string
+  /** Where the dialog returns: kept in the form so a Find, which replaces the query, keeps it. */
+  returnTo?: string
 }) {
   const navigation = useNavigation()
   const [form, fields] = useForm<AppointmentFormDefaults>({
@@ -74,8 +121,27 @@ export function AppointmentForm({
   })
   const busy = navigation.state === 'submitting'
   const duration = Number(defaults.durationMinutes) || undefined
+  const formProps = getFormProps(form)
   return (
-    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-4"
+      {...formProps}
+      onSubmit={(event) => {
+        // Find (the one GET button) checks nothing: the form goes as it is, to be filled in further.
+        // Conform's own validation requests are formnovalidate too, so that cannot tell them apart.
+        if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('formmethod') === 'get') return
+        formProps.onSubmit(event)
+      }}
+    >
+      {/*
+        Enter in a field sends the form with its first submit button. Find comes before Save on
+        the page, so this copy of Save, first and unseen, keeps Enter a save everywhere.
+      */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" disabled={busy}>
+        {submitLabel}
+      </button>
+      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field labelProps={{ children: 'Title' }} inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <WhenFields fields={fields} currentDuration={duration} zoneLabel={zoneLabel} />
@@ -92,6 +158,10 @@ export function AppointmentForm({
       <TextareaField labelProps={{ children: 'Notes' }} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} errors={fields.notes.errors} />
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Who it is for (optional)</legend>
+        <FindPeople found={people.found ?? null} />
+        <p id={PEOPLE_FOUND_ID} tabIndex={-1} role="status" className="text-sm font-medium md:col-span-3">
+          {people.found?.text}
+        </p>
         <SelectField
           labelProps={{ children: 'Patient' }}
           selectProps={getSelectProps(fields.patientId)}
