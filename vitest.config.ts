@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 const postgresLane = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -31,6 +31,14 @@ export default defineConfig({
             'tests/integration/**/*.test.{ts,tsx}',
             // Races between server processes need a real server.
             ...(postgresLane ? ['tests/integration-postgres/**/*.test.ts'] : []),
+          ],
+          // On PostgreSQL, not what would only repeat the embedded lane: the embedded database's
+          // own start-up and lock, and the hostile-input sweep (PGlite is the same PostgreSQL
+          // engine, so it parses and refuses input alike). Races stay: there the server's real
+          // concurrent connections matter.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(postgresLane ? ['tests/integration/embedded-database.test.ts', 'tests/integration/fuzz*.test.ts'] : []),
           ],
           setupFiles: ['tests/support/setup-database.ts'],
           globalSetup: ['tests/support/migrated-database-template.ts'],
