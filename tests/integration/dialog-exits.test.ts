@@ -3,6 +3,7 @@ import * as newLead from '~/routes/_app.leads.new'
 import * as editLead from '~/routes/_app.leads.$leadId.edit'
 import * as deleteLead from '~/routes/_app.leads.$leadId.delete'
 import * as esignLead from '~/routes/_app.leads_.$leadId.esign'
+import * as sendIntakeForm from '~/routes/_app.leads_.$leadId.intake-form'
 import * as newCommunication from '~/routes/_app.leads_.$leadId.communications.new'
 import * as editCommunication from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
 import * as deleteCommunication from '~/routes/_app.leads_.$leadId.communications.$communicationId.delete'
@@ -81,6 +82,7 @@ function dialogs(): DialogCase[] {
     { dialog: 'edit lead', path: `${leadPage}/edit`, list: '/leads', loader: editLead.loader, params: { leadId: lead.id } },
     { dialog: 'delete lead', path: `${leadPage}/delete`, list: '/leads', loader: deleteLead.loader, params: { leadId: lead.id } },
     { dialog: 'e-sign a lead', path: `${leadPage}/esign`, list: leadPage, loader: esignLead.loader, params: { leadId: lead.id } },
+    { dialog: 'send intake form', path: `${leadPage}/intake-form`, list: leadPage, loader: sendIntakeForm.loader, params: { leadId: lead.id } },
     { dialog: 'new communication', path: `${leadPage}/communications/new`, list: leadPage, loader: newCommunication.loader, params: { leadId: lead.id } },
     {
       dialog: 'edit communication',

@@ -19,6 +19,7 @@ const PUBLIC_LOADERS = new Set([
   'routes/logout', // GET only redirects home
   'routes/forms-documents', // permanent redirect to /documents-new
   'routes/calendar.feed.$file', // a calendar program's feed: answers only to a live feed's secret URL, 404 otherwise
+  'routes/intake-form.$token', // a hosted form: answers only to a live link's secret token (the form's fields), 404 otherwise
 ])
 const PUBLIC_ACTIONS = new Set([
   'routes/login',
@@ -26,6 +27,7 @@ const PUBLIC_ACTIONS = new Set([
   'routes/logout',
   'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
   'routes/api.webhook.goformz.$secret', // accepts only the secret address, and believes nothing before asking GoFormz
+  'routes/intake-form.$token', // stores one submission for a live link's secret token, nothing otherwise
 ])
 /** Self-service actions a viewer may take: they change no agency record. */
 const VIEWER_ACTIONS = new Set([

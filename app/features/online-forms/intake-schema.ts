@@ -50,19 +50,27 @@ function toAnswers(fields: readonly FormField[], value: Record<string, unknown>)
  */
 export function intakeAnswersSchema(fields: readonly FormField[]) {
   const shape: Record<string, z.ZodType> = {}
-  fields.forEach((field, index) => {
-    shape[answerInputName(index)] = z.unknown().superRefine((value, context) => {
-      const message = checkAnswer(field, formValue(value))
-      if (message) context.addIssue({ code: 'custom', message })
-    })
+  fields.forEach((_field, index) => {
+    shape[answerInputName(index)] = z.unknown().optional()
   })
-  if (hasSignatureField(fields)) {
-    shape[SIGNATURE_CONSENT_INPUT] = z.unknown().superRefine((value, context) => {
-      const message = checkSignatureConsent(fields, typeof value === 'string' ? value : undefined)
-      if (message) context.addIssue({ code: 'custom', message })
+  const signed = hasSignatureField(fields)
+  if (signed) shape[SIGNATURE_CONSENT_INPUT] = z.unknown().optional()
+  // Checked on the whole object: a field left out of the post (an unchecked box) is still checked.
+  return z
+    .object(shape)
+    .superRefine((value, context) => {
+      fields.forEach((field, index) => {
+        const name = answerInputName(index)
+        const message = checkAnswer(field, formValue(value[name]))
+        if (message) context.addIssue({ code: 'custom', message, path: [name] })
+      })
+      if (signed) {
+        const consent = value[SIGNATURE_CONSENT_INPUT]
+        const message = checkSignatureConsent(fields, typeof consent === 'string' ? consent : undefined)
+        if (message) context.addIssue({ code: 'custom', message, path: [SIGNATURE_CONSENT_INPUT] })
+      }
     })
-  }
-  return z.object(shape).transform((value) => toAnswers(fields, value))
+    .transform((value) => toAnswers(fields, value))
 }
 
 /** The lead page's 'Send intake form' dialog. */
