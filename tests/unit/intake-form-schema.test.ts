@@ -94,7 +94,7 @@ describe('the schema of one form', () => {
 
   test('errors sit under each input by position, with the consent box of a signed form', () => {
     const result = submit(fields, [['f1', 'nope']])
-    expect(result.status).toBe('error')
+    if (result.status === 'success') throw new Error('expected errors')
     expect(result.error).toMatchObject({
       f0: ['Full Name is required'],
       f1: ['Enter a valid email address, like name@example.com'],
