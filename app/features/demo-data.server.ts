@@ -3,7 +3,9 @@ import { digitsOf } from '~/lib/search'
 import { WEEKDAYS, addDays, dateIn } from '~/lib/time'
 import { zonedInstant } from '~/lib/zoned-time'
 import { LEAD_SOURCES, LEAD_STATUSES } from '~/features/leads/schema'
+import type { FormField } from '~/features/online-forms/form-fields'
 import { prisma } from '~/platform/db.server'
+import { encrypt } from '~/platform/encryption.server'
 import { getEnv } from '~/platform/env.server'
 
 /**
@@ -93,7 +95,105 @@ export async function seedDemoData() {
   const { count: createdPatients } = await prisma.patient.createMany({ data: demoPatients(), skipDuplicates: true })
   const createdCaregivers = await seedDemoCaregivers()
   const { count: createdAppointments } = await prisma.appointment.createMany({ data: demoAppointments(), skipDuplicates: true })
-  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers + createdAppointments }
+  const createdForms = await seedDemoIntakeForm()
+  return { created: createdLeads + createdCommunications + createdPatients + createdCaregivers + createdAppointments + createdForms }
+}
+
+export const DEMO_INTAKE_FORM_TITLE = 'Home Care Intake Form'
+
+export const DEMO_INTAKE_FIELDS: FormField[] = [
+  { name: 'first_name', type: 'text', label: 'First Name', required: true },
+  { name: 'last_name', type: 'text', label: 'Last Name', required: true },
+  { name: 'email', type: 'email', label: 'Email', required: true },
+  { name: 'phone', type: 'tel', label: 'Phone', required: true },
+  { name: 'address', type: 'text', label: 'Street Address', required: false },
+  { name: 'city', type: 'text', label: 'City', required: false },
+  { name: 'state', type: 'text', label: 'State', required: false },
+  { name: 'zip', type: 'text', label: 'ZIP Code', required: false },
+  { name: 'date_of_birth', type: 'date', label: 'Date of Birth', required: true },
+  { name: 'care_needed', type: 'radio', label: 'Care needed', required: true, options: ['Personal care', 'Companionship', 'Skilled nursing'] },
+  { name: 'services', type: 'checkbox', label: 'Services of interest', required: false, options: ['Bathing', 'Meals', 'Medication reminders', 'Transportation'] },
+  { name: 'contact_time', type: 'dropdown', label: 'Best time to call', required: false, options: ['Morning', 'Afternoon', 'Evening'] },
+  { name: 'emergency_phone', type: 'tel', label: 'Emergency Contact Phone', required: false },
+  { name: 'hours_per_week', type: 'number', label: 'Hours of care per week', required: false },
+  { name: 'signature', type: 'signature', label: 'Signature', required: true },
+]
+
+/** A published hosted form and two submissions (one waiting, one signed), so the pages have something to show. */
+async function seedDemoIntakeForm() {
+  const formId = demoId('online-form:intake')
+  const existing = await prisma.onlineForm.findUnique({ where: { id: formId }, select: { id: true } })
+  if (existing) return 0
+  const now = Date.now()
+  const day = 24 * 60 * 60 * 1000
+  const [waiting, signed] = [demoLeads()[0]!, demoLeads()[1]!]
+  const token = () => crypto.randomBytes(32).toString('base64url')
+  const [waitingToken, signedToken] = [token(), token()]
+  const hash = (value: string) => crypto.createHash('sha256').update(value).digest('hex')
+  await prisma.$transaction([
+    prisma.onlineForm.create({
+      data: {
+        id: formId,
+        title: DEMO_INTAKE_FORM_TITLE,
+        sourceFileName: 'healthcare-intake-form.pdf',
+        fields: DEMO_INTAKE_FIELDS,
+        totalPages: 1,
+        formType: 'intake',
+        status: 'published',
+        provider: 'portal',
+        webhookId: crypto.randomBytes(24).toString('base64url'),
+        publishedAt: new Date(now - 10 * day),
+      },
+    }),
+    prisma.formSubmission.createMany({
+      skipDuplicates: true,
+      data: [
+        {
+          id: demoId('form-submission:waiting'),
+          formId,
+          leadId: waiting.id,
+          leadEmail: waiting.email,
+          formType: 'intake',
+          status: 'viewed',
+          tokenHash: hash(waitingToken),
+          tokenCiphertext: encrypt(waitingToken),
+          sentAt: new Date(now - 2 * day),
+          viewedAt: new Date(now - day),
+          expiresAt: new Date(now + 12 * day),
+        },
+        {
+          id: demoId('form-submission:signed'),
+          formId,
+          leadId: signed.id,
+          leadEmail: signed.email,
+          formType: 'intake',
+          status: 'signed',
+          tokenHash: hash(signedToken),
+          tokenCiphertext: encrypt(signedToken),
+          sentAt: new Date(now - 6 * day),
+          viewedAt: new Date(now - 5 * day),
+          completedAt: new Date(now - 5 * day),
+          expiresAt: new Date(now + 8 * day),
+          signatureName: `${signed.firstName} ${signed.lastName}`,
+          signedAt: new Date(now - 5 * day),
+          submissionData: {
+            first_name: signed.firstName,
+            last_name: signed.lastName,
+            email: signed.email,
+            phone: signed.phone,
+            city: signed.city,
+            date_of_birth: '1941-03-09',
+            care_needed: 'Companionship',
+            services: ['Meals', 'Medication reminders'],
+            contact_time: 'Morning',
+            hours_per_week: '20',
+            signature: `${signed.firstName} ${signed.lastName}`,
+          },
+        },
+      ],
+    }),
+  ])
+  return 3
 }
 
 export const DEMO_PATIENT_COUNT = 16

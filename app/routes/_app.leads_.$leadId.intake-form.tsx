@@ -102,7 +102,7 @@ export default function SendIntakeForm() {
           <FormErrors errors={lastResult?.error?.[''] ?? undefined} />
           <p className="text-sm text-slate-700">Creates a link to a form {recipient} fills in online.</p>
           <SelectField
-            labelProps={{ children: 'Form' }}
+            labelProps={{ children: 'Form to send' }}
             selectProps={{ name: 'formId', id: 'intake-form-id', defaultValue: forms[0]?.id, required: true }}
             options={forms.map((form) => ({ value: form.id, label: form.title }))}
             errors={errors.formId}

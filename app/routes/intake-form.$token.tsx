@@ -22,11 +22,16 @@ import { getClientAddress } from '~/platform/http/request.server'
  * /intake-form/{token}: a hosted form for someone without an account (a
  * lead's family). The token is the only credential and grants the form's
  * title and fields and one submission. Served as plain HTML (no JavaScript
- * needed or sent), never indexed, never sending the link on as a referrer.
+ * needed or sent), never indexed, never sending the link to another site as a referrer.
  */
 export const handle = staticPageHandle
 
-const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
+/**
+ * 'same-origin', not 'no-referrer': the token in the URL is never sent to
+ * another site either way, but with 'no-referrer' browsers post the form with
+ * `Origin: null`, which the portal's (and Remix's) cross-site checks refuse.
+ */
+const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   ...Object.fromEntries(loaderHeaders),

@@ -120,7 +120,7 @@ describe('the public page', () => {
     const response = await openPublic(token)
     expect(response.status).toBe(200)
     expect(response.headers.get('X-Robots-Tag')).toContain('noindex')
-    expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+    expect(response.headers.get('Referrer-Policy')).toBe('same-origin')
     const data = await response.json()
     expect(data).toEqual({ state: 'form', title: 'Home Care Intake', fields: FIELDS })
     // Nothing about the lead or the agency's other records.
