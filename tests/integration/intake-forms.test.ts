@@ -7,6 +7,7 @@ import * as leadPage from '~/routes/_app.leads_.$leadId'
 import * as api from '~/routes/api.form-submissions'
 import * as settingsTab from '~/routes/_app.settings.email-templates'
 import type { FormField } from '~/features/online-forms/form-fields'
+import { DEMO_INTAKE_FORM_TITLE, demoId, seedDemoData } from '~/features/demo-data.server'
 import { createOnlineFormDraft } from '~/features/online-forms/online-forms.server'
 import { hashIntakeToken, sendFormToLead } from '~/features/online-forms/submissions.server'
 import { prisma } from '~/platform/db.server'
@@ -316,5 +317,22 @@ describe('GET /api/form-submissions and the settings list', () => {
     const { submissions } = (await tab.json()) as { submissions: { total: number; rows: Array<{ leadId: string; emailSent: boolean; link: string }> } }
     expect(submissions.total).toBe(2)
     expect(submissions.rows.every((row) => row.emailSent === false && row.link.startsWith('http://localhost/intake-form/'))).toBe(true)
+  })
+})
+
+describe('demo data', () => {
+  test('a published demo intake form with a waiting and a signed submission, seeded once', async () => {
+    await seedDemoData()
+    await seedDemoData()
+    const forms = await prisma.onlineForm.findMany({ where: { title: DEMO_INTAKE_FORM_TITLE } })
+    expect(forms).toHaveLength(1)
+    expect(forms[0]!.status).toBe('published')
+    const submissions = await prisma.formSubmission.findMany({ where: { formId: demoId('online-form:intake') }, orderBy: { sentAt: 'asc' } })
+    expect(submissions.map((row) => row.status)).toEqual(['signed', 'viewed'])
+    // The waiting one's link opens the form.
+    const page = await callRoute(leadPage.loader, makeRequest(`/leads/${submissions[1]!.leadId}`, { cookie }), { leadId: submissions[1]!.leadId! })
+    const { formSubmissions } = (await page.json()) as { formSubmissions: Array<{ link: string }> }
+    const token = new URL(formSubmissions[0]!.link).pathname.split('/').pop()!
+    expect((await openPublic(token)).status).toBe(200)
   })
 })
