@@ -16,18 +16,15 @@ const apiKey = z.preprocess(
 const region = z.enum(JOTFORM_REGION_VALUES, { error: 'Choose the region of your Jotform account' })
 
 /**
- * Settings → General's Jotform form. The key is write-only: blank keeps the
- * saved one; 'Remove key' forgets it. Test connection tries the typed key,
- * else the key in use.
+ * Settings → General's Jotform form: Save ('jotform-save') or Test connection
+ * ('jotform-test'). The key is write-only: blank keeps the saved one;
+ * 'Remove key' forgets it. A test tries the typed key, else the key in use.
  */
-export const jotformSettingsSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('jotform-save'),
-    apiKey,
-    region,
-    removeKey: z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean()),
-  }),
-  z.object({ intent: z.literal('jotform-test'), apiKey, region }),
-])
+export const jotformSettingsSchema = z.object({
+  intent: z.enum(['jotform-save', 'jotform-test']).default('jotform-save'),
+  apiKey,
+  region,
+  removeKey: z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean()),
+})
 
 export type JotformSettingsForm = z.input<typeof jotformSettingsSchema>
