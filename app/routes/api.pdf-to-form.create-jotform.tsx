@@ -25,8 +25,8 @@ const bodySchema = z.object({
  * naming the API key when Jotform refuses it.
  */
 export const action = apiRoute('form', async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const user = await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const body = await parseJsonBody(request, bodySchema, 'form')
   const actor = userActor(request, user)
   const draft = await createOnlineFormDraft(
