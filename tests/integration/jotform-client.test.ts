@@ -12,7 +12,7 @@ import {
 } from '~/integrations/jotform/client.server'
 import { useFakeJotform } from '#tests/support/jotform'
 
-const fake = useFakeJotform({ timeoutMs: 300 })
+const fake = useFakeJotform()
 
 function credentials(overrides: Partial<JotformCredentials> = {}): JotformCredentials {
   return { apiKey: fake.jotform.apiKey, baseUrl: fake.jotform.url, ...overrides }

@@ -11,7 +11,7 @@ export function useFakeJotform(options: { timeoutMs?: number } = {}) {
   beforeAll(async () => {
     holder.jotform = await startFakeJotform()
     for (const name of NAMES) delete process.env[name]
-    Object.assign(process.env, { JOTFORM_API_BASE_URL: holder.jotform.url, JOTFORM_TIMEOUT_MS: String(options.timeoutMs ?? 500) })
+    Object.assign(process.env, { JOTFORM_API_BASE_URL: holder.jotform.url, JOTFORM_TIMEOUT_MS: String(options.timeoutMs ?? 5_000) })
     resetEnvCache()
   })
   afterEach(() => {
