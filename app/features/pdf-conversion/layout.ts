@@ -33,7 +33,7 @@ type TextToken = Extract<Token, { kind: 'text' }>
 export type PlacedField = FormField & { y: number; x: number }
 
 const CHECK_GLYPHS = /(_{1,4} ?\/ ?_{1,4} ?\/ ?_{2,}|_{3,}|[\u2610\u25A1\u2751\u2752\u25FB\u25A2\u2B1C\u274F\u2750]|\[\s{0,3}\]|\(\s{1,3}\))/
-const MAX_LABEL_GAP = 90
+const MAX_LABEL_GAP = 160
 
 /** Text items grouped into lines (top to bottom), each split into text, blanks (underscores) and check boxes (☐, [ ]). */
 export function buildLines(texts: TextItem[]): Line[] {
