@@ -363,8 +363,68 @@ async function flatTableTwoPages(): Promise<CorpusPdf> {
   }
 }
 
+/** Words placed one by one as word processors do. */
+function writeWords(page: PDFPage, fonts: Fonts, text: string, x: number, y: number, size = 10) {
+  let at = x
+  for (const word of text.split(' ')) {
+    if (word) write(page, fonts, word, at, y, size)
+    at += fonts.regular.widthOfTextAtSize(`${word} `, size)
+  }
+  return at
+}
+
+/**
+ * As a word processor prints a consent form: every word its own text run, rules drawn as thin filled
+ * rectangles, a two-column table (label cell, empty answer cell), an underlined heading, a justified
+ * paragraph, a page number in the footer.
+ */
+async function flatWordProcessor(): Promise<CorpusPdf> {
+  const { document, fonts } = await newDocument()
+  const page = document.addPage(LETTER)
+  write(page, fonts, 'Consent for Home Care Services', 120, 740, 18, true)
+  write(page, fonts, 'Client information', 50, 705, 12, true)
+  page.drawRectangle({ x: 50, y: 702, width: fonts.bold.widthOfTextAtSize('Client information', 12), height: 0.8, color: rgb(0, 0, 0) })
+  const rows = ['Client Name', 'Date of Birth', 'Medicare Number', 'Phone Number']
+  rows.forEach((label, index) => {
+    const y = 670 - index * 24
+    page.drawRectangle({ x: 50, y, width: 160, height: 24, borderWidth: 0.5, borderColor: rgb(0, 0, 0) })
+    page.drawRectangle({ x: 210, y, width: 340, height: 24, borderWidth: 0.5, borderColor: rgb(0, 0, 0) })
+    writeWords(page, fonts, label, 54, y + 8)
+  })
+  const paragraph = [
+    'I consent to receive home care services from the agency. I understand that I may withdraw this consent at',
+    'any time by notifying the agency in writing, and that my care plan will be reviewed with me every 60 days.',
+  ]
+  paragraph.forEach((text, index) => writeWords(page, fonts, text, 50, 540 - index * 14, 9))
+  const responsible = writeWords(page, fonts, 'Responsible Party:', 50, 480)
+  page.drawRectangle({ x: responsible + 4, y: 478, width: 250, height: 0.6, color: rgb(0, 0, 0) })
+  const relation = writeWords(page, fonts, 'Relationship to Client:', 50, 450)
+  page.drawRectangle({ x: relation + 4, y: 448, width: 200, height: 0.6, color: rgb(0, 0, 0) })
+  page.drawRectangle({ x: 50, y: 390, width: 260, height: 0.6, color: rgb(0, 0, 0) })
+  page.drawRectangle({ x: 350, y: 390, width: 150, height: 0.6, color: rgb(0, 0, 0) })
+  writeWords(page, fonts, 'Client or Representative Signature', 50, 378, 8)
+  writeWords(page, fonts, 'Date', 350, 378, 8)
+  writeWords(page, fonts, 'Page 1 of 1', 280, 40, 8)
+  return {
+    file: 'flat-word-processor.pdf',
+    kind: 'flat',
+    title: 'Consent for Home Care Services',
+    bytes: await document.save(),
+    expected: [
+      { label: 'Client Name', type: 'text' },
+      { label: 'Date of Birth', type: 'date' },
+      { label: 'Medicare Number', type: 'text' },
+      { label: 'Phone Number', type: 'tel' },
+      { label: 'Responsible Party', type: 'text' },
+      { label: 'Relationship to Client', type: 'text' },
+      { label: 'Client or Representative Signature', type: 'signature' },
+      { label: 'Date', type: 'date' },
+    ],
+  }
+}
+
 export async function buildPdfCorpus(): Promise<CorpusPdf[]> {
-  return Promise.all([fillableAllTypes(), fillableTooltips(), flatUnderscores(), flatDrawnLines(), flatCheckboxes(), flatTableTwoPages()])
+  return Promise.all([fillableAllTypes(), fillableTooltips(), flatUnderscores(), flatDrawnLines(), flatCheckboxes(), flatTableTwoPages(), flatWordProcessor()])
 }
 
 /** A PDF with text and no blanks or fields (a letter): the extraction falls back to the default fields. */

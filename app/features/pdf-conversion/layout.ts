@@ -86,17 +86,21 @@ function pushText(tokens: Token[], text: string, x0: number, x1: number, size: n
 /** Places drawn lines and boxes into the text lines they sit on; returns those that stand alone (labelled above or below). */
 function placeDrawings(lines: Line[], segments: Segment[], rects: Rect[]) {
   const alone: Array<{ x0: number; x1: number; y: number; top: number; box?: Rect }> = []
-  const lineFor = (bottom: number, top: number, x0: number, x1: number) =>
-    lines.find((line) => {
+  const linesAt = (bottom: number, top: number) =>
+    lines.filter((line) => {
       const textMiddle = line.y + line.size * 0.3
       const sitsOn = bottom <= line.y + line.size * 0.35 && bottom >= line.y - line.size * 0.6 - 2
       const beside = top - bottom > 4 && textMiddle >= bottom && textMiddle <= top
-      if (!sitsOn && !beside) return false
-      // An underline under words is emphasis, not a blank.
-      return !line.tokens.some((token) => token.kind === 'text' && overlap(token.x0, token.x1, x0, x1) > 0.5 * (token.x1 - token.x0))
+      return sitsOn || beside
     })
+  const coversText = (line: Line, x0: number, x1: number) =>
+    line.tokens.some((token) => token.kind === 'text' && overlap(token.x0, token.x1, x0, x1) > 0.5 * (token.x1 - token.x0))
+  const lineFor = (bottom: number, top: number, x0: number, x1: number) => linesAt(bottom, top).find((line) => !coversText(line, x0, x1))
   for (const segment of segments) {
-    const line = lineFor(segment.y, segment.y, segment.x0, segment.x1)
+    const near = linesAt(segment.y, segment.y)
+    // An underline under words is emphasis, not a blank.
+    if (near.some((line) => coversText(line, segment.x0, segment.x1) && segment.x1 - segment.x0 < 1.5 * textWidth(line, segment.x0, segment.x1))) continue
+    const line = near.find((candidate) => !coversText(candidate, segment.x0, segment.x1))
     if (line) insertToken(line, { kind: 'blank', x0: segment.x0, x1: segment.x1 })
     else alone.push({ ...segment, top: segment.y })
   }
@@ -122,6 +126,11 @@ function placeDrawings(lines: Line[], segments: Segment[], rects: Rect[]) {
     else alone.push({ x0: rect.x, x1: rect.x + rect.width, y: rect.y, top: rect.y + rect.height, box: rect })
   }
   return alone
+}
+
+/** How much of the line's text lies over [x0, x1]. */
+function textWidth(line: Line, x0: number, x1: number) {
+  return line.tokens.reduce((width, token) => (token.kind === 'text' ? width + overlap(token.x0, token.x1, x0, x1) : width), 0)
 }
 
 function insertToken(line: Line, token: Token) {
