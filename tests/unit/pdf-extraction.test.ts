@@ -148,6 +148,24 @@ describe('labels and names', () => {
   })
 })
 
+test('check box glyphs (☐, [ ]) with their options, a lone box with its statement', () => {
+  const fields = findFlatFields({
+    page: 2,
+    texts: [
+      { text: 'Do you live alone? \u2610 Yes \u2610 No', x: 50, y: 700, width: 190, size: 10 },
+      { text: 'Marital status: [ ] Single [ ] Married [ ] Widowed', x: 50, y: 670, width: 250, size: 10 },
+      { text: '\u2610 I agree to the care plan *', x: 50, y: 640, width: 150, size: 10 },
+    ],
+    segments: [],
+    rects: [],
+  })
+  expect(fields.map(({ label, type, options, required, page }) => ({ label, type, options, required, page }))).toEqual([
+    { label: 'Do you live alone?', type: 'radio', options: ['Yes', 'No'], required: false, page: 2 },
+    { label: 'Marital status', type: 'radio', options: ['Single', 'Married', 'Widowed'], required: false, page: 2 },
+    { label: 'I agree to the care plan', type: 'checkbox', options: undefined, required: true, page: 2 },
+  ])
+})
+
 async function encryptedPdf() {
   const document = await PDFDocument.create()
   const font = await document.embedFont(StandardFonts.Helvetica)

@@ -99,18 +99,26 @@ export async function extractFormSchema({ bytes, fileName }: { bytes: Uint8Array
         const widget = toWidget(annotation, number)
         if (widget) widgets.push(widget)
       }
-      const { segments, rects } = await readDrawings(page)
-      layouts.push({ page: number, texts, segments, rects })
-      page.cleanup()
+      layouts.push({ page: number, texts, segments: [], rects: [] })
     }
     if (!textFound && widgets.length === 0) {
       throw new PdfExtractionError('Failed to extract form fields: the PDF has no text or fields (is it a scanned image?)')
+    }
+    const fillable = widgets.some((widget) => !widget.pushButton)
+    if (!fillable) {
+      // Only a flat form needs its drawings (lines, boxes, check boxes), the costly part of reading a page.
+      for (const layout of layouts) {
+        if (layout.page > 1 && Date.now() - startedAt > TIME_BUDGET_MS) break
+        const page = await document.getPage(layout.page)
+        Object.assign(layout, await readDrawings(page))
+        page.cleanup()
+      }
     }
 
     const title = await findTitle(document, sizes, fileName)
     const titleText = sizes.length > 0 ? largestText(sizes) : null
     let fields: FormField[]
-    if (widgets.some((widget) => !widget.pushButton)) {
+    if (fillable) {
       await addFieldDictionaryDetails(bytes, widgets)
       fields = fillableFields(widgets, layouts)
     } else {
