@@ -112,6 +112,8 @@ async function fillableAllTypes(): Promise<CorpusPdf> {
   write(second, fonts, 'Date:', 390, 640)
   const signedOn = form.createTextField('sigDate')
   signedOn.addToPage(second, { x: 425, y: 635, width: 110, height: 18 })
+  addSignatureField(document, second, { name: 'sig2', x: 50, y: 560, width: 220, height: 24 })
+  write(second, fonts, 'Signature of Witness', 50, 550, 8)
 
   return {
     file: 'fillable-all-types.pdf',
@@ -133,6 +135,7 @@ async function fillableAllTypes(): Promise<CorpusPdf> {
       { label: 'Emergency Contact Phone', type: 'tel', page: 2 },
       { label: 'Client Signature', type: 'signature', required: true, page: 2 },
       { label: 'Date', type: 'date', page: 2 },
+      { label: 'Signature of Witness', type: 'signature', page: 2 },
     ],
   }
 }

@@ -117,6 +117,8 @@ describe('labels and names', () => {
     expect(labelForRect([50, 600, 61, 611], texts, { preferRight: true })).toBe('I agree')
     expect(labelForRect([50, 600, 61, 611], texts)).toBe('Consent')
     expect(labelForRect([450, 300, 500, 318], texts)).toBeNull()
+    const caption: LabelText = { text: 'Signature of Patient', x0: 300, x1: 380, y: 270, size: 8 }
+    expect(labelForRect([300, 284, 500, 308], [...texts, caption])).toBe('Signature of Patient')
   })
 
   test('a widget does not take the label of the widget before it on the line', () => {
@@ -198,6 +200,33 @@ describe('extraction of PDFs that give nothing', () => {
     const failure = await extractFormSchema({ bytes, fileName: 'form.pdf' }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(PdfExtractionError)
     expect((failure as Error).message).toMatch(message)
+  })
+})
+
+async function flatPdf(pages: number, linesPerPage: number) {
+  const document = await PDFDocument.create()
+  const font = await document.embedFont(StandardFonts.Helvetica)
+  for (let page = 1; page <= pages; page++) {
+    const added = document.addPage([612, 792])
+    for (let line = 1; line <= linesPerPage; line++) {
+      added.drawText(`Item ${page}-${line}: ____________`, { x: 50, y: 760 - line * 14, font, size: 8 })
+    }
+  }
+  return document.save()
+}
+
+describe('bounds', () => {
+  test('at most 50 pages are read; the page count is the whole PDF', async () => {
+    const schema = await extractFormSchema({ bytes: await flatPdf(55, 1), fileName: 'long.pdf' })
+    expect(schema.totalPages).toBe(55)
+    expect(schema.fields).toHaveLength(50)
+    expect(schema.fields.at(-1)).toMatchObject({ label: 'Item 50-1', page: 50 })
+  })
+
+  test('at most 200 fields are answered', async () => {
+    const schema = await extractFormSchema({ bytes: await flatPdf(5, 50), fileName: 'many.pdf' })
+    expect(schema.fields).toHaveLength(200)
+    expect(new Set(schema.fields.map((field) => field.name)).size).toBe(200)
   })
 })
 

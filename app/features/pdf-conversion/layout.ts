@@ -257,7 +257,7 @@ export function labelTexts(texts: TextItem[]): LabelText[] {
 
 /**
  * The printed label of a fillable field's widget ([x0, y0, x1, y1]): the
- * nearest text to its left on the same line, else just above it. Check boxes
+ * nearest text to its left on the same line, else just above it, else just below it. Check boxes
  * and radio buttons look to their right first ('☑ I agree').
  */
 export function labelForRect(
@@ -281,7 +281,11 @@ export function labelForRect(
   const above = texts
     .filter((text) => text.y >= y1 - 2 && text.y - y1 <= 22 && overlap(text.x0, text.x1, x0 - 6, x1) > 0)
     .sort((a, b) => a.y - b.y || a.x0 - b.x0)[0]
-  const candidates = preferRight ? [right, left, above] : [left, above]
+  // A caption printed under the field ('Signature of patient' under a signature box) comes last.
+  const below = texts
+    .filter((text) => text.y < y0 && y0 - (text.y + text.size) <= 8 && overlap(text.x0, text.x1, x0, x1) > 0)
+    .sort((a, b) => b.y - a.y || a.x0 - b.x0)[0]
+  const candidates = preferRight ? [right, left, above, below] : [left, above, below]
   for (const candidate of candidates) {
     if (!candidate) continue
     const label = cleanLabel(labelPart(candidate.text))
