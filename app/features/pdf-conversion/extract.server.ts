@@ -38,6 +38,8 @@ export class PdfExtractionError extends Error {
 export const MAX_PAGES_READ = 50
 /** Time after which no further page is started. */
 const TIME_BUDGET_MS = 20_000
+/** Time after which the extraction gives up. */
+const HARD_TIME_LIMIT_MS = 45_000
 
 // pdfjs runs its parser in this thread when its worker module is already loaded: no worker thread, no worker file.
 ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker
@@ -60,10 +62,30 @@ type Widget = {
 }
 
 /** Finds a PDF's form fields: AcroForm fields when it is fillable, labelled blanks when it is flat. */
-export async function extractFormSchema({ bytes, fileName }: { bytes: Uint8Array; fileName: string }): Promise<ExtractedFormSchema> {
+export async function extractFormSchema(input: { bytes: Uint8Array; fileName: string }): Promise<ExtractedFormSchema> {
+  const running: { loading?: ReturnType<typeof pdfjs.getDocument> } = {}
+  let timer: NodeJS.Timeout | undefined
+  // A PDF built to keep the parser busy is given up on: pdfjs's work is stopped and the caller told.
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      void running.loading?.destroy().catch(() => undefined)
+      reject(new PdfExtractionError('Failed to extract form fields: the PDF took too long to read'))
+    }, HARD_TIME_LIMIT_MS)
+  })
+  try {
+    return await Promise.race([extract(input, running), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function extract(
+  { bytes, fileName }: { bytes: Uint8Array; fileName: string },
+  running: { loading?: ReturnType<typeof pdfjs.getDocument> },
+): Promise<ExtractedFormSchema> {
   const startedAt = Date.now()
   let document: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>
-  const loading = pdfjs.getDocument({
+  const loading = (running.loading = pdfjs.getDocument({
     // pdfjs takes the buffer over; the caller keeps its own.
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -71,7 +93,7 @@ export async function extractFormSchema({ bytes, fileName }: { bytes: Uint8Array
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
-  })
+  }))
   try {
     document = await loading.promise
   } catch (error) {
