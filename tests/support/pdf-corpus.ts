@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { FormFieldType } from '~/features/online-forms/form-fields'
 import { addSignatureField, setFormat, setTooltip } from '~/features/pdf-conversion/fillable-pdf.server'
@@ -426,8 +428,55 @@ async function flatWordProcessor(): Promise<CorpusPdf> {
   }
 }
 
+/** Flat forms printed by LibreOffice from the HTML pages in tests/fixtures/pdf-corpus (see its README). */
+function libreOfficePrinted(): CorpusPdf[] {
+  const read = (file: string) => new Uint8Array(fs.readFileSync(path.resolve('tests/fixtures/pdf-corpus', file)))
+  return [
+    {
+      file: 'libreoffice-intake.pdf',
+      kind: 'flat',
+      title: 'Home Care Intake Assessment',
+      bytes: read('libreoffice-intake.pdf'),
+      expected: [
+        { label: 'Client Name', type: 'text' },
+        { label: 'Date of Birth', type: 'date' },
+        { label: 'Address', type: 'text' },
+        { label: 'Home Phone', type: 'tel' },
+        { label: 'Email', type: 'email' },
+        { label: 'Insurance Provider', type: 'text' },
+        { label: 'Policy Number', type: 'text' },
+        { label: 'Primary Physician', type: 'text' },
+        { label: 'Do you have any allergies?', type: 'radio', options: ['Yes', 'No'] },
+        { label: 'Have you fallen in the last six months?', type: 'radio', options: ['Yes', 'No'] },
+        { label: 'Number of medications taken daily', type: 'number' },
+        { label: 'I consent to the agency sharing my care plan with my physician.', type: 'checkbox' },
+        { label: 'Client Signature', type: 'signature' },
+        { label: 'Date', type: 'date' },
+      ],
+    },
+    {
+      file: 'libreoffice-caregiver-checklist.pdf',
+      kind: 'flat',
+      title: 'Caregiver Visit Checklist',
+      bytes: read('libreoffice-caregiver-checklist.pdf'),
+      expected: [
+        { label: 'Caregiver Name', type: 'text' },
+        { label: 'Visit Date', type: 'date' },
+        { label: 'Client Name', type: 'text' },
+        { label: 'Hours Worked', type: 'number' },
+        { label: 'Tasks completed', type: 'checkbox', options: ['Bathing', 'Dressing', 'Meal preparation', 'Medication reminder', 'Light housekeeping'] },
+        { label: 'Was the client in pain today?', type: 'radio', options: ['Yes', 'No'] },
+        { label: 'Notes for the coordinator', type: 'text' },
+        { label: 'Caregiver Signature', type: 'signature' },
+        { label: 'Client Initials', type: 'text' },
+      ],
+    },
+  ]
+}
+
 export async function buildPdfCorpus(): Promise<CorpusPdf[]> {
-  return Promise.all([fillableAllTypes(), fillableTooltips(), flatUnderscores(), flatDrawnLines(), flatCheckboxes(), flatTableTwoPages(), flatWordProcessor()])
+  const built = await Promise.all([fillableAllTypes(), fillableTooltips(), flatUnderscores(), flatDrawnLines(), flatCheckboxes(), flatTableTwoPages(), flatWordProcessor()])
+  return [...built, ...libreOfficePrinted()]
 }
 
 /** A PDF with text and no blanks or fields (a letter): the extraction falls back to the default fields. */

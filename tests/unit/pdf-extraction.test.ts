@@ -43,6 +43,7 @@ describe('field types from wording', () => {
     ['Age', 'number'],
     ['Number of people in household', 'number'],
     ['Years of Experience', 'number'],
+    ['Hours Worked', 'number'],
     ['Policy Number', 'text'],
     ['Social Security Number', 'text'],
     ['Medicaid Number', 'text'],

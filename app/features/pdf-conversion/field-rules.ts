@@ -17,7 +17,7 @@ export function fieldTypeFromWording(wording: string): FormFieldType {
   if (mentionsDate) return 'date'
   if (/\b(e ?mail|email address)\b/.test(words)) return 'email'
   if (/\b(phone|telephone|tel|cell|cellphone|mobile|fax)\b/.test(words)) return 'tel'
-  if (/\b(zip|zipcode|postal code|age|how many|number of|no of|quantity|amount|weight|height|years|number)\b/.test(words)) {
+  if (/\b(zip|zipcode|postal code|age|how many|number of|no of|quantity|amount|weight|height|years|hours|number)\b/.test(words)) {
     // An identifier with letters in it ('Policy number', 'Member ID') is text, not a number.
     if (/\b(policy|member|id|license|licence|ssn|social|security|account|group|medicaid|medicare|insurance|case|record|mrn)\b/.test(words)) {
       return 'text'

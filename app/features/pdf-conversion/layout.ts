@@ -223,7 +223,10 @@ function checkFields(line: Line, previousLine: Line | undefined, page: number): 
   if (!question && options.length > 1 && previousLine) {
     const onlyText = previousLine.tokens.every((token) => token.kind === 'text')
     const last = previousLine.tokens.at(-1)
-    if (onlyText && last?.kind === 'text' && !last.used && /[:?]\s*$/.test(last.text)) question = last
+    // The line above asks the question: it ends with ':' or '?', or is a short heading right above the boxes.
+    const close = previousLine.y - line.y <= 2.6 * Math.max(line.size, previousLine.size)
+    const asks = last?.kind === 'text' && (/[:?]\s*$/.test(last.text) || (close && last.text.length <= 60 && !/[.!]$/.test(last.text)))
+    if (onlyText && last?.kind === 'text' && !last.used && asks) question = last
   }
   const optionLabels = cleanOptions(options.map((option) => cleanLabel(option.text)))
   if (question && optionLabels.length > 0) {
