@@ -428,7 +428,7 @@ async function flatWordProcessor(): Promise<CorpusPdf> {
   }
 }
 
-/** Flat forms printed by LibreOffice from the HTML pages in tests/fixtures/pdf-corpus (see its README). */
+/** Forms printed by LibreOffice from the HTML pages in tests/fixtures/pdf-corpus (see its README). */
 function libreOfficePrinted(): CorpusPdf[] {
   const read = (file: string) => new Uint8Array(fs.readFileSync(path.resolve('tests/fixtures/pdf-corpus', file)))
   return [
@@ -452,6 +452,20 @@ function libreOfficePrinted(): CorpusPdf[] {
         { label: 'I consent to the agency sharing my care plan with my physician.', type: 'checkbox' },
         { label: 'Client Signature', type: 'signature' },
         { label: 'Date', type: 'date' },
+      ],
+    },
+    {
+      file: 'libreoffice-fillable.pdf',
+      kind: 'fillable',
+      title: 'Service Agreement',
+      bytes: read('libreoffice-fillable.pdf'),
+      expected: [
+        { label: 'Client Name', type: 'text' },
+        { label: 'Phone', type: 'tel' },
+        { label: 'Email', type: 'email' },
+        { label: 'Service Level', type: 'dropdown', options: ['Companion', 'Personal care', 'Skilled nursing'] },
+        { label: 'Payment', type: 'radio', options: ['Private pay', 'Medicaid', 'Long-term care insurance'] },
+        { label: 'I agree to the terms of this agreement', type: 'checkbox' },
       ],
     },
     {
