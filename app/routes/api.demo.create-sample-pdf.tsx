@@ -8,11 +8,12 @@ import { apiRoute } from '~/platform/http/errors.server'
 /**
  * POST /api/demo/create-sample-pdf — `formType` (intake, welcome,
  * appointment, followup; intake when absent) as JSON or a form: a fillable
- * demo PDF to download as healthcare-intake-form.pdf.
+ * demo PDF to download as healthcare-intake-form.pdf. For those who may
+ * convert PDFs (records:write), as the converter it demonstrates.
  */
 export const action = apiRoute('sample PDF', async ({ request }: ActionFunctionArgs) => {
+  await requireApiUserWithPermission(request, 'records:write')
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  await requireApiUserWithPermission(request, 'records:read')
   const formType = await readFormType(request)
   if (formType !== undefined && !FORM_TYPES.includes(formType as FormType)) {
     return apiError(400, 'Invalid sample PDF', { fieldErrors: { formType: [`Choose one of: ${FORM_TYPES.join(', ')}`] } })

@@ -13,8 +13,8 @@ import { UploadError } from '~/platform/uploads.server'
  * and a PDF without readable fields 422, each as `{ error }`.
  */
 export const action = apiRoute('PDF', async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
   await requireApiUserWithPermission(request, 'records:write')
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
   try {
     return json(await extractUploadedPdf(request))
   } catch (error) {
