@@ -5,6 +5,7 @@ import { PageFrame } from '~/components/page-header'
 import { DEMO_FAILED, PAGE_TITLE, processingErrorMessage } from '~/features/online-forms/converter'
 import { ConverterCards } from '~/features/online-forms/converter-cards'
 import { runConversionDemo } from '~/features/online-forms/conversion.server'
+import { PdfExtractionError } from '~/features/pdf-conversion/extract.server'
 import { getJotformStatus } from '~/integrations/jotform/status.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -27,11 +28,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAct
 /** The quick demo (POST /pdf-to-form): the server's sample PDF through the real extraction, to step 2. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
+  // Only the demo button posts here; anything else would make a draft by accident.
+  if ((await request.formData()).get('intent') !== 'demo') return json({ error: 'Unknown action' }, { status: 400 })
   let formId: string
   try {
     formId = (await runConversionDemo(userActor(request, user))).id
   } catch (error) {
-    console.error(error)
+    if (!(error instanceof PdfExtractionError)) console.error(error)
     return redirectWithToast('/pdf-to-form', { type: 'destructive', title: DEMO_FAILED, description: processingErrorMessage(error) })
   }
   return redirectWithToast(`/pdf-to-form/${formId}#step-2`, {

@@ -20,6 +20,8 @@ const routes = await Promise.all(
 
 /** Loaders that run before anyone is signed in; they show nobody's records. */
 const PUBLIC_LOADERS = new Set(['root', 'routes/login', 'routes/login_.verify', 'routes/logout', 'routes/forms-documents'])
+/** Downloads of files the portal makes up itself, naming nobody (the converter's sample PDF). */
+const SAMPLE_FILES = new Set(['routes/pdf-to-form.healthcare-intake-form[.]pdf'])
 /** Query strings a route needs to show what it is for. */
 const QUERIES: Record<string, (ids: Record<string, string>) => string> = {
   'routes/_app.patients.new': (ids) => `?leadId=${ids.leadId}`,
@@ -66,6 +68,7 @@ describe('every read of PHI is on the audit log', () => {
   test.each(readers.map((route) => [route.id, route]))('GET %s', async (_id, route) => {
     const { response, trail } = await read(route)
     const download = response.headers.get('content-disposition')
+    if (download && SAMPLE_FILES.has(route.id)) return
     if (download) {
       // A download shows the record its path names.
       showing.add(route.id)

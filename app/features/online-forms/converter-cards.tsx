@@ -83,6 +83,7 @@ export function ConverterCards({ jotform }: { jotform: JotformStatus }) {
         </p>
         {canWrite ? (
           <Form method="post" action="/pdf-to-form">
+            <input type="hidden" name="intent" value="demo" />
             <Button type="submit" disabled={demoRunning} aria-describedby="converter-demo-status">
               {demoRunning ? 'Running Demo...' : showingDemo ? 'Run Demo Again' : 'Run Demo'}
             </Button>
