@@ -170,7 +170,7 @@ describe('step 2 corrections', () => {
   test('only a draft can be corrected: a created form answers 409 and stays as it was', async () => {
     const { cookie, formId } = await newDraft()
     await prisma.onlineForm.update({ where: { id: formId }, data: { status: 'published', publishedAt: new Date() } })
-    for (const form of [
+    for (const form of <Array<Record<string, string>>>[
       { intent: 'rename', fieldName: 'full_name', label: 'Changed' },
       { intent: 'remove', fieldName: 'email' },
       { intent: 'move-down', fieldName: 'full_name' },
