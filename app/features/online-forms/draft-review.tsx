@@ -31,7 +31,7 @@ export function fieldAnchor(name: string) {
 
 export function FieldTypeBadge({ type }: { type: FormFieldType }) {
   return (
-    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', FIELD_TYPE_BADGE_CLASSES[type])}>
+    <span data-testid="field-type" className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', FIELD_TYPE_BADGE_CLASSES[type])}>
       {FORM_FIELD_TYPE_LABELS[type]}
     </span>
   )
@@ -184,7 +184,9 @@ function FieldList({
         const summary = (
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <FieldTypeBadge type={field.type} />
-            <span className="font-medium text-slate-900">{field.label}</span>
+            <span data-testid="field-label" className="font-medium text-slate-900">
+              {field.label}
+            </span>
             <code className="break-all text-xs text-slate-600">{field.name}</code>
             {field.required ? (
               <span className="inline-flex rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">Required</span>
