@@ -1,4 +1,6 @@
-import { expect, test, useRole, waitForHydration, type Page } from './support/fixtures'
+import fs from 'node:fs'
+import path from 'node:path'
+import { checkA11y, expect, test, useRole, waitForHydration, type Page } from './support/fixtures'
 
 /**
  * /pdf-to-form: the quick demo (the server's sample intake PDF through the
@@ -7,6 +9,7 @@ import { expect, test, useRole, waitForHydration, type Page } from './support/fi
  * PDF. Both with JavaScript and without it (each describe sets it).
  */
 
+const SAMPLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/intake-form.pdf'))
 
 function countOf(page: Page, label: string) {
   return page.locator('dl dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')
@@ -40,6 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(fields.getByTestId('field-type').filter({ hasText: new RegExp(`^${type}$`) }).first()).toBeVisible()
       }
       const total = Number(await countOf(page, 'Total fields').textContent())
+      if (javaScriptEnabled) await checkA11y(page, { label: '/pdf-to-form step 2', include: 'main' })
       expect(total).toBeGreaterThanOrEqual(8)
       expect(Number(await countOf(page, 'Signature fields').textContent())).toBeGreaterThanOrEqual(1)
 
@@ -67,6 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(created).toContainText('Form ID')
       await expect(created.getByRole('link', { name: /Open Form/ })).toHaveAttribute('target', '_blank')
       await expect(created.getByRole('link', { name: /Edit/ })).toBeVisible()
+      if (javaScriptEnabled) await checkA11y(page, { label: '/pdf-to-form step 3', include: 'main' })
       // Created: the corrections are gone, the fields stay as corrected.
       await expect(fields).toContainText('Patient Full Name')
       await expect(page.getByText('Correct', { exact: true })).toHaveCount(0)
@@ -81,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { name: 'Step 1: Upload PDF' })).toBeVisible()
     })
 
-    test('a file that is not a PDF gets the spec message', async ({ page }) => {
+    test('a file that is not a PDF gets the spec message; a PDF goes on to step 2', async ({ page }) => {
       await page.goto('/pdf-to-form')
       if (javaScriptEnabled) await waitForHydration(page)
       await expect(page.getByText('up to 50MB').first()).toBeVisible()
@@ -101,6 +106,14 @@ for (const javaScriptEnabled of [true, false]) {
         const alert = page.getByRole('alert').filter({ hasText: 'Processing failed' })
         await expect(alert).toContainText('Invalid file type: Please select a PDF file')
       }
+
+      // Whatever the extraction finds in it (the default fields when nothing), a PDF becomes a draft.
+      await page.getByLabel('PDF file').setInputFiles({ name: 'intake.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF })
+      if (javaScriptEnabled) await expect(page.getByText('Invalid file type: Please select a PDF file')).toHaveCount(0)
+      await page.getByRole('button', { name: 'Convert' }).click()
+      await expect(page).toHaveURL(/\/pdf-to-form\/[0-9a-f-]{36}#step-2$/)
+      await expect(page.getByRole('heading', { name: 'Step 2: Extracted Fields' })).toBeVisible()
+      await expect(page.getByText('from intake.pdf')).toBeVisible()
     })
   })
 }
