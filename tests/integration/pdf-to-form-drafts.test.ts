@@ -4,6 +4,7 @@ import type { ExtractedFormSchema, FormField } from '~/features/online-forms/for
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fixtures'
 import { SAMPLE_PDF } from '#tests/support/uploads'
+import { expectConsoleErrors } from '#tests/support/console-errors'
 
 // The extraction and the sample PDF are other modules' work (stubs until they land): these tests
 // give them fixed answers and check what the page does with them.
@@ -21,6 +22,22 @@ vi.mock('~/features/pdf-conversion/extract.server', async (importOriginal) => {
 vi.mock('~/features/pdf-conversion/demo-pdf.server', async (importOriginal) => {
   const original = await importOriginal<typeof import('~/features/pdf-conversion/demo-pdf.server')>()
   return { ...original, createSamplePdf: vi.fn(async () => new Uint8Array(SAMPLE_PDF)) }
+})
+
+// Publishing is the Jotform module's work: here it marks the form created, or fails as told.
+const publishing = vi.hoisted(() => ({ failure: null as null | Error }))
+vi.mock('~/features/online-forms/online-forms.server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('~/features/online-forms/online-forms.server')>()
+  const { prisma: db } = await import('~/platform/db.server')
+  return {
+    ...original,
+    publishOnlineForm: vi.fn(async (formId: string, options: { target: string; origin: string }) => {
+      if (publishing.failure) throw publishing.failure
+      await db.onlineForm.update({ where: { id: formId }, data: { status: 'published', provider: options.target, publishedAt: new Date() } })
+      const url = `${options.origin}/pdf-to-form/${formId}/preview`
+      return { formId, formUrl: url, editUrl: url, webhookConfigured: false, fieldsCreated: 4, demoMode: false }
+    }),
+  }
 })
 
 const { extractFormSchema, PdfExtractionError } = await import('~/features/pdf-conversion/extract.server')
@@ -43,6 +60,7 @@ function schema(fields = FIELDS): ExtractedFormSchema {
 
 beforeEach(() => {
   extraction.answer = schema()
+  publishing.failure = null
 })
 
 async function newDraft() {
@@ -201,6 +219,42 @@ describe('step 2 corrections', () => {
     expect(missing.status).toBe(404)
     const notAnId = await callRoute(previewLoader, makeRequest('/pdf-to-form/abc/preview', { cookie: viewer.cookie }), { formId: 'abc' })
     expect(notAnId.status).toBe(404)
+  })
+})
+
+describe('creating the form', () => {
+  test('publish creates it where chosen and shows step 3; then it can no longer be corrected', async () => {
+    const { cookie, formId } = await newDraft()
+    const { publishOnlineForm } = await import('~/features/online-forms/online-forms.server')
+    const response = await correct(formId, cookie, { intent: 'publish', target: 'portal' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(`/pdf-to-form/${formId}#step-3`)
+    expect(await toastOf(response)).toMatchObject({ title: 'Form created' })
+    expect(vi.mocked(publishOnlineForm).mock.calls.at(-1)!.slice(0, 2)).toEqual([formId, { target: 'portal', origin: 'http://localhost' }])
+    const page = await callRoute(reviewLoader, makeRequest(`/pdf-to-form/${formId}`, { cookie }), { formId })
+    expect(((await page.json()) as { form: { status: string } }).form.status).toBe('published')
+    expect((await correct(formId, cookie, { intent: 'toggle-required', fieldName: 'email' })).status).toBe(409)
+  })
+
+  test('a target is required, and a failure reads as the catalogue says', async () => {
+    const { cookie, formId } = await newDraft()
+    const missing = await correct(formId, cookie, { intent: 'publish' })
+    expect(missing.status).toBe(400)
+    expect(((await missing.json()) as { result: { error: Record<string, string[]> } }).result.error.target).toEqual([
+      'Choose where to create the form',
+    ])
+    expectConsoleErrors()
+    publishing.failure = new Error('Jotform answered 401: Invalid Jotform API key')
+    const failed = await correct(formId, cookie, { intent: 'publish', target: 'jotform' })
+    expect(failed.status).toBe(500)
+    expect(((await failed.json()) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+      'Jotform API configuration issue. Please check your API key setup.',
+    ])
+    expect(await toastOf(failed)).toMatchObject({ type: 'destructive', title: 'Processing failed' })
+    publishing.failure = new Error('socket hang up')
+    const outage = await correct(formId, cookie, { intent: 'publish', target: 'jotform' })
+    expect(((await outage.json()) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['Failed to process PDF'])
+    expect((await prisma.onlineForm.findUniqueOrThrow({ where: { id: formId } })).status).toBe('draft')
   })
 })
 
