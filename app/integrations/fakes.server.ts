@@ -5,7 +5,8 @@ export async function startLocalFakes() {
   const { startFakeGhl } = await import('~/integrations/gohighlevel/fake.server')
   const { startFakeBoldsign } = await import('~/integrations/boldsign/fake.server')
   const { startFakeGoformz } = await import('~/integrations/goformz/fake.server')
-  const [ghl, boldsign, goformz] = await Promise.all([startFakeGhl(), startFakeBoldsign(), startFakeGoformz()])
+  const { startFakeJotform } = await import('~/integrations/jotform/fake.server')
+  const [ghl, boldsign, goformz, jotform] = await Promise.all([startFakeGhl(), startFakeBoldsign(), startFakeGoformz(), startFakeJotform()])
   Object.assign(process.env, {
     GHL_API_BASE_URL: ghl.url,
     GHL_API_TOKEN: ghl.token,
@@ -14,8 +15,10 @@ export async function startLocalFakes() {
     BOLDSIGN_API_KEY: boldsign.apiKey,
     GOFORMZ_API_BASE_URL: goformz.apiUrl,
     GOFORMZ_TOKEN_URL: goformz.tokenUrl,
+    // Like GoFormz's, the fake's key is entered under Settings → General (README, MOCKS).
+    JOTFORM_API_BASE_URL: jotform.url,
   })
   resetEnvCache()
   // GoFormz's fake credentials are entered under Settings → GoFormz (README, MOCKS); never logged.
-  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}, GoFormz fake at ${goformz.url}`)
+  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}, GoFormz fake at ${goformz.url}, Jotform fake at ${jotform.url}`)
 }

@@ -77,6 +77,11 @@ export const envSchema = z.object({
   /** The secret part of the GoFormz webhook's address (/api/webhook/goformz/<secret>). */
   GOFORMZ_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').optional(),
   GOFORMZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Jotform's API key when none is saved under Settings → General. */
+  JOTFORM_API_KEY: z.string().min(1).optional(),
+  /** Overrides the region's API address (a local fake in tests and MOCKS=true). */
+  JOTFORM_API_BASE_URL: z.string().url().optional(),
+  JOTFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   JOBS_ENABLED: booleanString.default(true),
   MOCKS: booleanString.default(false),
   SEED_DEMO_DATA: booleanString.optional(),

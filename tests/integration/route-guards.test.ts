@@ -26,6 +26,7 @@ const PUBLIC_ACTIONS = new Set([
   'routes/logout',
   'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
   'routes/api.webhook.goformz.$secret', // accepts only the secret address, and believes nothing before asking GoFormz
+  'routes/api.webhook.forms.$webhookId', // accepts only a form's unguessable address, and believes nothing before asking Jotform
 ])
 /** Self-service actions a viewer may take: they change no agency record. */
 const VIEWER_ACTIONS = new Set([

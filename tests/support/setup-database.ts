@@ -41,7 +41,8 @@ if (serverUrl) {
   const name = `test_${crypto.randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
+  const template = inject('migratedDatabaseName')
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

@@ -28,7 +28,22 @@ export type ReceivedFile = {
 
 const TOO_LARGE = 'The file is larger than 50MB'
 
-export async function receivePdfUpload(request: Request, fieldName = 'file') {
+export type PdfUploadOptions = {
+  /** Where under storage the file goes ('documents' keeps it; 'tmp/pdf-to-form' is removed by its caller). */
+  keyPrefix?: string
+  /**
+   * Whether scripts and actions are taken out before storing (documents are
+   * kept and shown). A file only read for its form fields keeps them: its
+   * format actions tell which fields are dates or numbers.
+   */
+  stripActiveContent?: boolean
+}
+
+export async function receivePdfUpload(
+  request: Request,
+  fieldName = 'file',
+  { keyPrefix = 'documents', stripActiveContent: strip = true }: PdfUploadOptions = {},
+) {
   const declared = Number(request.headers.get('content-length') ?? 0)
   // Refuse before reading when the request says it is too large.
   if (declared > MAX_DOCUMENT_BYTES + 1024 * 1024) throw new UploadError(TOO_LARGE, 413)
@@ -44,12 +59,13 @@ export async function receivePdfUpload(request: Request, fieldName = 'file') {
     if (contentType !== 'application/pdf' && !/\.pdf$/i.test(filename)) {
       throw new InvalidFileError('Only PDF files can be uploaded')
     }
-    const key = `documents/${crypto.randomUUID()}.pdf`
+    const key = `${keyPrefix}/${crypto.randomUUID()}.pdf`
     let activeContentRemoved: string[] = []
     const stored = await storage.write(key, data, {
       maxBytes: MAX_DOCUMENT_BYTES,
       checkHead: assertPdfHead,
       checkContent: async (content) => {
+        if (!strip) return undefined
         const { bytes, removed } = await stripActiveContent(content)
         activeContentRemoved = removed
         return removed.length > 0 ? bytes : undefined

@@ -37,12 +37,6 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
     permission: 'records:read',
     settingsTab: true,
   },
-  '/settings/general': {
-    title: 'General',
-    notice: 'More settings are coming soon.',
-    permission: 'records:read',
-    settingsTab: true,
-  },
 }
 
 function placeholderAt(pathname: string): Placeholder | undefined {
