@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { PAGE_TITLE, PROCESSING_FAILED_TITLE, processingErrorMessage } from '~/features/online-forms/converter'
+import { JOTFORM_KEY_MESSAGE, PAGE_TITLE, PROCESSING_FAILED_TITLE, processingErrorMessage } from '~/features/online-forms/converter'
 import { isDemoForm } from '~/features/online-forms/conversion.server'
 import { DraftReview, fieldAnchor, type DraftActionData } from '~/features/online-forms/draft-review'
 import { correctDraftForm, type DraftCorrection } from '~/features/online-forms/drafts.server'
@@ -13,7 +13,7 @@ import { useFragmentFocus } from '~/lib/use-fragment-focus'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan } from '~/platform/auth/user'
-import { NotFoundError } from '~/platform/errors'
+import { ConflictError, NotFoundError } from '~/platform/errors'
 import { formFailureReply, notFoundResponse } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import type { loader as converterLoader } from '~/routes/_app.pdf-to-form'
@@ -48,9 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       provider: record.provider,
       externalFormId: record.externalFormId,
       webhookConfigured: record.webhookConfigured,
-      // A portal-hosted form opens and is looked at through its preview.
+      // A portal-hosted form opens through its preview and is edited here.
       formUrl: record.externalFormUrl ?? preview,
-      editUrl: record.externalEditUrl ?? preview,
+      editUrl: record.externalEditUrl ?? `/pdf-to-form/${record.id}`,
     },
     isDemo: isDemoForm(record),
     openField: new URL(request.url).searchParams.get('field'),
@@ -83,7 +83,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await publishOnlineForm(formId, { target: value.target, origin: new URL(request.url).origin }, actor)
     } catch (error) {
-      const { result, init } = await formFailureReply(error, (errors) => submission.reply(errors), processingErrorMessage(error), {
+      // Jotform refusing the key is a ConflictError too: it reads as the catalogue's configuration message.
+      const message = processingErrorMessage(error)
+      const shown = error instanceof ConflictError && message === JOTFORM_KEY_MESSAGE ? new ConflictError(message) : error
+      const { result, init } = await formFailureReply(shown, (errors) => submission.reply(errors), message, {
         title: PROCESSING_FAILED_TITLE,
       })
       return json<DraftActionData>({ intent, fieldName: null, result }, init)

@@ -251,6 +251,16 @@ describe('creating the form', () => {
       'Jotform API configuration issue. Please check your API key setup.',
     ])
     expect(await toastOf(failed)).toMatchObject({ type: 'destructive', title: 'Processing failed' })
+    const { ConflictError } = await import('~/platform/errors')
+    publishing.failure = new ConflictError('Jotform refused the request (401): check the Jotform API key in Settings → General')
+    const refused = await correct(formId, cookie, { intent: 'publish', target: 'jotform' })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+      'Jotform API configuration issue. Please check your API key setup.',
+    ])
+    publishing.failure = new ConflictError('This form is already published')
+    const twice = await correct(formId, cookie, { intent: 'publish', target: 'portal' })
+    expect(((await twice.json()) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['This form is already published'])
     publishing.failure = new Error('socket hang up')
     const outage = await correct(formId, cookie, { intent: 'publish', target: 'jotform' })
     expect(((await outage.json()) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['Failed to process PDF'])

@@ -20,6 +20,8 @@ describe('the conversion error catalogue', () => {
   test('a message with the Jotform API key text becomes the configuration message', () => {
     expect(processingErrorMessage(new Error('Invalid Jotform API key'))).toBe(JOTFORM_KEY_MESSAGE)
     expect(processingErrorMessage(new Error('JOTFORM_API_KEY is not set'))).toBe(JOTFORM_KEY_MESSAGE)
+    expect(processingErrorMessage(new Error('Unauthorized: check the Jotform API key in Settings → General'))).toBe(JOTFORM_KEY_MESSAGE)
+    expect(processingErrorMessage(new Error('Invalid API key'))).toBe(JOTFORM_KEY_MESSAGE)
     expect(JOTFORM_KEY_MESSAGE).toBe('Jotform API configuration issue. Please check your API key setup.')
   })
 

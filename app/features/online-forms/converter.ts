@@ -31,7 +31,7 @@ export const DEMO_FAILED = 'Demo failed'
  */
 export function processingErrorMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  if (/jotform api key|jotform_api_key/i.test(text)) return JOTFORM_KEY_MESSAGE
+  if (/api key|jotform_api_key/i.test(text)) return JOTFORM_KEY_MESSAGE
   if (text.includes('Failed to extract')) return EXTRACTION_FAILED_MESSAGE
   // Messages the page already chose pass through unchanged.
   if (text === INVALID_FILE_TYPE_MESSAGE || text === FILE_TOO_LARGE_MESSAGE || text === SELECT_A_PDF_MESSAGE) return text
