@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The sample is a fillable intake form: its fields come with their real types.
       const fields = page.getByRole('list', { name: 'Fields' })
-      await expect(fields).toContainText('Full Name')
+      await expect(fields).toContainText('Patient Name')
       for (const type of ['Email', 'Phone', 'Date', 'Radio', 'Dropdown', 'Checkbox', 'Signature']) {
         await expect(fields.getByTestId('field-type').filter({ hasText: new RegExp(`^${type}$`) }).first()).toBeVisible()
       }
@@ -47,11 +47,11 @@ for (const javaScriptEnabled of [true, false]) {
       expect(total).toBeGreaterThanOrEqual(8)
       expect(Number(await countOf(page, 'Signature fields').textContent())).toBeGreaterThanOrEqual(1)
 
-      // Rename 'Full Name'.
-      const nameRow = fieldRow(page, /^.*Full Name/)
+      // Rename the patient's name field.
+      const nameRow = fieldRow(page, 'Patient Name')
       await nameRow.getByText('Correct').click()
       await nameRow.getByLabel('Label').fill('Patient Full Name')
-      await nameRow.getByRole('button', { name: 'Rename Full Name' }).click()
+      await nameRow.getByRole('button', { name: 'Rename Patient Name' }).click()
       await expect(page.getByTestId('toast')).toContainText('Label renamed')
       await expect(fields).toContainText('Patient Full Name')
 
