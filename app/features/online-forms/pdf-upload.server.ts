@@ -1,62 +1,33 @@
-import crypto from 'node:crypto'
-import {
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  MaxPartSizeExceededError,
-} from '@remix-run/node'
-import { FileTooLargeError, InvalidFileError, assertPdfHead, getStorage } from '~/platform/storage.server'
-import { UploadError, cleanFileName } from '~/platform/uploads.server'
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_PDF_BYTES } from './converter'
+import { receivePdfUpload } from '~/features/documents/upload.server'
+import { PDF_TO_FORM_TMP_PREFIX } from '~/features/pdf-conversion/upload.server'
+import { getStorage } from '~/platform/storage.server'
+import { UploadError } from '~/platform/uploads.server'
+import { INVALID_FILE_TYPE_MESSAGE } from './converter'
 
 /**
- * Receives the PDF to convert (multipart part `pdf`): streamed to temporary
- * storage with the 50MB limit and the PDF head check of the document
- * library, read back for the extraction and removed at once: the converter
- * keeps the fields it finds, never the file.
+ * Receives the PDF to convert (multipart part `pdf`) with the other fields of
+ * the page's form: streamed to temporary storage under the document
+ * library's rules (50MB, PDF content), read back for the extraction and
+ * removed at once. A file refused as not a PDF reads as the spec's message.
  */
 export type ConversionUpload = { bytes: Uint8Array; fileName: string } | null
 
 export async function receiveConversionUpload(request: Request, fieldName = 'pdf') {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_PDF_BYTES + 1024 * 1024) throw new UploadError(FILE_TOO_LARGE_MESSAGE, 413)
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-    throw new UploadError('Send the file as multipart/form-data', 400)
-  }
-  const storage = getStorage()
-  let stored: { key: string; fileName: string } | null = null
-
-  const fileHandler = composeUploadHandlers(async ({ name, filename, contentType, data }) => {
-    if (name !== fieldName || !filename) return undefined
-    if (stored) throw new UploadError('Send one file at a time', 400)
-    if (contentType !== 'application/pdf' && !/\.pdf$/i.test(filename)) throw new InvalidFileError(INVALID_FILE_TYPE_MESSAGE)
-    const key = `conversions/${crypto.randomUUID()}.pdf`
-    await storage.write(key, data, { maxBytes: MAX_PDF_BYTES, checkHead: assertPdfHead })
-    stored = { key, fileName: cleanFileName(filename) }
-    return key
-  }, createMemoryUploadHandler({ maxPartSize: 2_100_000 }))
-
-  let form: FormData
+  let received
   try {
-    form = await parseMultipartFormData(request, fileHandler)
+    received = await receivePdfUpload(request, fieldName, { keyPrefix: PDF_TO_FORM_TMP_PREFIX, stripActiveContent: false })
   } catch (error) {
-    const partial = stored as { key: string } | null
-    if (partial) await storage.remove(partial.key)
-    if (error instanceof UploadError) throw error
-    if (error instanceof FileTooLargeError) throw new UploadError(FILE_TOO_LARGE_MESSAGE, 413)
-    // Not a PDF by its type, name or first bytes: the spec's one message.
-    if (error instanceof InvalidFileError) throw new UploadError(INVALID_FILE_TYPE_MESSAGE, 415)
-    if (error instanceof MaxPartSizeExceededError) throw new UploadError('A form field is too long', 413)
-    throw new UploadError('The upload was interrupted before the file arrived in full', 400)
+    if (error instanceof UploadError && error.status === 415) throw new UploadError(INVALID_FILE_TYPE_MESSAGE, 415)
+    throw error
   }
-  const received = stored as { key: string; fileName: string } | null
-  if (!received) return { upload: null as ConversionUpload, form }
+  const { file, form } = received
+  if (!file) return { upload: null as ConversionUpload, form }
+  const storage = getStorage()
   try {
-    const chunks: Buffer[] = []
-    for await (const chunk of storage.read(received.key)) chunks.push(chunk as Buffer)
-    const upload: ConversionUpload = { bytes: new Uint8Array(Buffer.concat(chunks)), fileName: received.fileName }
+    const bytes = new Uint8Array(await (await storage.openBlob(file.key, 'application/pdf')).arrayBuffer())
+    const upload: ConversionUpload = { bytes, fileName: file.fileName }
     return { upload, form }
   } finally {
-    await storage.remove(received.key)
+    await storage.remove(file.key).catch(() => undefined)
   }
 }
