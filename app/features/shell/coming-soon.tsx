@@ -25,11 +25,6 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
       'The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.',
     permission: 'records:read',
   },
-  '/pdf-to-form': {
-    title: 'PDF to Jotform Converter',
-    notice: 'The PDF to online form converter is being built.',
-    permission: 'records:read',
-  },
   '/settings/email-templates': {
     title: 'Email Automation',
     notice: 'Email templates and form submissions are being built.',
