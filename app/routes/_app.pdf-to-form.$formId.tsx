@@ -19,7 +19,7 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import type { loader as converterLoader } from '~/routes/_app.pdf-to-form'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.form.title ? `${data.form.title} | ` : ''}${PAGE_TITLE} | Healthcare Portal` },
+  { title: `${data?.form.title ?? 'Form review'} | ${PAGE_TITLE} | Healthcare Portal` },
 ]
 
 async function loadForm(formId: string | undefined) {

@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { StatusBadge } from '~/components/status-badge'
 import {
+  PAGE_TITLE,
   PROCESSING_FAILED_TITLE,
   SELECT_A_PDF_MESSAGE,
   processingErrorMessage,
@@ -18,6 +19,8 @@ import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan } from '~/platform/auth/user'
 import { UploadError } from '~/platform/uploads.server'
+
+export const meta: MetaFunction = () => [{ title: `${PAGE_TITLE} | Healthcare Portal` }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'records:read')

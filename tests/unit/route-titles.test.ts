@@ -4,8 +4,8 @@ import { listAppRoutes } from '#tests/support/routes'
 type MetaTags = Array<{ title?: string }>
 type RouteModule = { default?: unknown; meta?: (args: unknown) => MetaTags }
 
-/** The app shell only frames its pages; each page names itself. */
-const LAYOUTS = new Set(['routes/_app'])
+/** The app shell and the converter's frame only frame their pages; each page names itself. */
+const LAYOUTS = new Set(['routes/_app', 'routes/_app.pdf-to-form'])
 
 async function pageTitles() {
   const titles: Array<{ id: string; title: string | undefined }> = []
