@@ -26,9 +26,8 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
   useRole('admin')
 
   // One page after another in one browser page: a new one per scan would cost more than the scan.
-  // /settings opens its first tab, which is scanned with the other tabs below. Below 1024 px a list
-  // shows the same cards at any width, so the phone's scan stands for the tablet's (@not-tablet).
-  test('every sidebar page', { tag: ['@all-sizes', '@not-tablet'] }, async ({ page }) => {
+  // /settings opens its first tab, which is scanned with the other tabs below.
+  test('every sidebar page', { tag: '@all-sizes' }, async ({ page }) => {
     // Ten pages, each loaded and scanned: three times the time of a test of one.
     test.slow()
     for (const entry of SIDEBAR.filter((entry) => entry.href !== '/settings')) {
@@ -44,7 +43,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
   // Every tab is visible to an admin; users and the audit log are lists, scanned at every size.
   for (const allSizes of [true, false]) {
     const tabs = SETTINGS_TABS.filter((tab) => (tab.to === '/settings/users' || tab.to === '/settings/audit-log') === allSizes)
-    test(allSizes ? 'settings tabs that are lists' : 'the other settings tabs', { tag: allSizes ? ['@all-sizes', '@not-tablet'] : [] }, async ({ page }) => {
+    test(allSizes ? 'settings tabs that are lists' : 'the other settings tabs', { tag: allSizes ? '@all-sizes' : [] }, async ({ page }) => {
       test.slow()
       for (const tab of tabs) {
         await test.step(tab.to, async () => {
