@@ -1,4 +1,4 @@
-import { expect, test, useRole, type Page } from './support/fixtures'
+import { expect, test, useRole, waitForHydration, type Page } from './support/fixtures'
 
 /**
  * The 'Send E-Signature Request' dialog on a lead, with JavaScript and by
@@ -94,7 +94,8 @@ test.describe('e-signature requests', () => {
     await page.goto(`${new URL(page.url()).pathname}/esign?provider=boldsign&templateId=bs-tmpl-consent`)
     const dialog = page.getByRole('dialog', { name: 'Send E-Signature Request' })
     await expect(dialog.getByLabel('Document Title')).toBeVisible()
-    // Hydrated (the no-JavaScript Continue is gone), so React does not rewrite the field changed below.
+    // Hydrated, so React does not rewrite the field changed below (it did once, and the valid template was sent).
+    await waitForHydration(page)
     await expect(dialog.getByRole('button', { name: /^Continue/ })).toHaveCount(0)
     // As if the template were deleted in BoldSign after the list was loaded: the fake refuses an unknown one.
     await dialog.locator('input[name="templateId"][type="hidden"]').evaluate((input: HTMLInputElement) => {
