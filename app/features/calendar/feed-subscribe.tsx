@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { formatDateTime } from '~/lib/time'
 import { useHydrated } from '~/lib/use-hydrated'
+import { useCopyField } from '~/components/use-copy-field'
 
 export type FeedStatus = { createdAt: string; lastUsedAt: string | null } | null
 
@@ -10,17 +11,7 @@ export type FeedStatus = { createdAt: string; lastUsedAt: string | null } | null
 function NewFeedUrl({ url }: { url: string }) {
   const hydrated = useHydrated()
   const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
-  const copy = async () => {
-    input.current?.select()
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopied('yes')
-    } catch {
-      setCopied('no')
-    }
-  }
+  const { input, copied, copy } = useCopyField(url)
   return (
     <div id="calendar-feed-url" tabIndex={-1} className="rounded-md border border-green-300 bg-green-50 p-4">
       <label htmlFor={inputId} className="block text-sm font-medium">

@@ -1,11 +1,12 @@
 import { Link } from '@remix-run/react'
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { dialogHref } from '~/components/dialog-links'
 import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'
 import { formatDateTime } from '~/lib/time'
 import { useHydrated } from '~/lib/use-hydrated'
+import { useCopyField } from '~/components/use-copy-field'
 import { submissionStatusLabel } from './intake-rules'
 
 export const FORMS_HEADING_ID = 'forms-heading'
@@ -18,17 +19,7 @@ export function formSubmissionAnchor(id: string) {
 export function CopyableLink({ url, label }: { url: string; label: string }) {
   const hydrated = useHydrated()
   const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
-  const copy = async () => {
-    input.current?.select()
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopied('yes')
-    } catch {
-      setCopied('no')
-    }
-  }
+  const { input, copied, copy } = useCopyField(url)
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium">
