@@ -47,6 +47,8 @@ test.describe('patient registration without JavaScript', () => {
     await expect(page.getByTestId('toast')).toContainText('Patient updated successfully')
     await page.getByRole('searchbox').fill(lastName)
     await page.getByRole('button', { name: 'Search' }).click()
+    // Until the search's page arrives the whole list, with other registrations at 60%, is still shown.
+    await expect(page).toHaveURL(new RegExp(`q=${lastName}`))
     await expect(page.getByText('60% done').filter({ visible: true })).toBeVisible()
     // The row's actions menu is a native disclosure without JavaScript.
     await page.getByLabel(`Actions for Nojs ${lastName}`).filter({ visible: true }).click()
