@@ -75,6 +75,14 @@ describe('POST /api/webhook/ghl/lead-updates', () => {
     expect(await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({ status: 'lost', ghlContactId: `c-${lead.id}`, firstName: 'Ada' })
   })
 
+  test('a lead linked to another contact is not taken over by a contact with the same e-mail', async () => {
+    const lead = await seedLead()
+    await prisma.lead.update({ where: { id: lead.id }, data: { ghlContactId: `linked-${lead.id}` } })
+    expect((await postLeadUpdate(contactEvent({ id: `other-${lead.id}`, email: lead.email, firstName: 'Impostor' }))).status).toBe(202)
+    await runDueJobs(jobHandlers)
+    expect(await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).toMatchObject({ firstName: 'Ada', ghlContactId: `linked-${lead.id}` })
+  })
+
   test('a repeated webhookId is acknowledged (200) and ignored', async () => {
     const lead = await seedLead()
     const event = contactEvent({ id: `c-${lead.id}`, email: lead.email, firstName: 'First' })

@@ -204,8 +204,11 @@ function acceptedChanges(values: Partial<Record<'firstName' | 'lastName' | 'emai
   return changes
 }
 
-function findLeadByEmail(email: string) {
-  return prisma.lead.findFirst({ where: { email: { equals: email.trim(), mode: 'insensitive' } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
+function findLeadByEmail(email: string, { unlinkedOnly = false } = {}) {
+  return prisma.lead.findFirst({
+    where: { email: { equals: email.trim(), mode: 'insensitive' }, ...(unlinkedOnly ? { ghlContactId: null } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
 }
 
 /** Saves the merged lead when something differs; true when it did. */
@@ -217,9 +220,12 @@ async function applyChanges(lead: LeadRow, changes: Partial<LeadInput>) {
   return differs
 }
 
-/** The contact is this lead's copy in GoHighLevel: remember it, so later events find the lead by id. */
+/**
+ * The contact is this lead's copy in GoHighLevel: remember it, so later events
+ * find the lead by id. A lead already linked to another contact keeps its link.
+ */
 async function linkContact(lead: LeadRow, contactId: string | null) {
-  if (!contactId || lead.ghlContactId === contactId) return
+  if (!contactId || lead.ghlContactId) return
   await setLeadSyncState(lead.id, { ghlSyncStatus: 'synced', ghlContactId: contactId, ghlSyncedAt: new Date() })
 }
 
@@ -228,7 +234,8 @@ export async function runGhlContactEventJob(payload: unknown) {
   if (!event || typeof event.contactId !== 'string') throw new PermanentJobError('Job payload has no contactId')
   const lead =
     (await prisma.lead.findFirst({ where: { ghlContactId: event.contactId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })) ??
-    (event.email ? await findLeadByEmail(event.email) : null)
+    // By e-mail only a lead not yet linked: one linked to another contact is that contact's.
+    (event.email ? await findLeadByEmail(event.email, { unlinkedOnly: true }) : null)
   // A contact that is no lead here (made in GoHighLevel by hand) is not imported.
   if (!lead) return
   const changes = acceptedChanges(event)
