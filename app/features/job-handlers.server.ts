@@ -2,6 +2,12 @@ import type { EventSubscriber } from '~/platform/events.server'
 import type { JobHandlers } from '~/platform/jobs.server'
 import type { RecurringJob } from '~/platform/worker.server'
 import { GHL_SYNC_JOB, runLeadSyncJob } from '~/features/leads/ghl-sync.server'
+import {
+  GHL_CONTACT_EVENT_JOB,
+  GHL_FORM_SUBMISSION_JOB,
+  runGhlContactEventJob,
+  runGhlFormSubmissionJob,
+} from '~/features/leads/ghl-webhooks.server'
 import { ESIGN_SEND_JOB, runEsignSendJob } from '~/features/esign/requests.server'
 import {
   ESIGN_FETCH_SIGNED_JOB,
@@ -21,6 +27,8 @@ import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPush
 /** Every kind of background job and what runs it. */
 export const jobHandlers: JobHandlers = {
   [GHL_SYNC_JOB]: runLeadSyncJob,
+  [GHL_CONTACT_EVENT_JOB]: runGhlContactEventJob,
+  [GHL_FORM_SUBMISSION_JOB]: runGhlFormSubmissionJob,
   [ESIGN_SEND_JOB]: runEsignSendJob,
   [ESIGN_REFRESH_JOB]: runEsignRefreshJob,
   [ESIGN_REMIND_JOB]: runEsignRemindJob,

@@ -68,6 +68,9 @@ export const envSchema = z.object({
   GHL_API_TOKEN: z.string().min(1).optional(),
   GHL_LOCATION_ID: z.string().min(1).optional(),
   GHL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PEM public keys that replace GoHighLevel's published webhook keys (app/integrations/gohighlevel/webhook.server.ts). */
+  GHL_WEBHOOK_ED25519_PUBLIC_KEY: z.string().min(1).optional(),
+  GHL_WEBHOOK_RSA_PUBLIC_KEY: z.string().min(1).optional(),
   BOLDSIGN_API_BASE_URL: z.string().url().default('https://api.boldsign.com'),
   BOLDSIGN_API_KEY: z.string().min(1).optional(),
   BOLDSIGN_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -19,12 +19,35 @@ import { formatDateTime } from '~/lib/time'
 import { GhlError, listGhlCalendars } from '~/integrations/gohighlevel/client.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useTimeZone } from '~/platform/auth/user'
+import { useCopyField } from '~/components/use-copy-field'
+import { useHydrated } from '~/lib/use-hydrated'
+import { useId } from 'react'
 
 export const meta: MetaFunction = () => [{ title: 'GoHighLevel | Settings | Healthcare Portal' }]
 
+export const GHL_SETTINGS_LOAD_ERROR = 'The saved GoHighLevel settings could not be read'
+
+/** The three addresses GoHighLevel (and the form providers) deliver to, as shown in the test view. */
+function webhookEndpoints(origin: string) {
+  return [
+    { label: 'Form submissions', url: `${origin}/api/webhook/ghl/form` },
+    { label: 'Lead updates', url: `${origin}/api/webhook/ghl/lead-updates` },
+    { label: 'Universal forms (per form webhook id)', url: `${origin}/api/webhook/forms/{webhookId}` },
+  ]
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'integrations:manage')
-  return json({ settings: await getGhlSettingsView(), rules: formRules(ghlSettingsSchema) })
+  const webhooks = webhookEndpoints(new URL(request.url).origin)
+  const rules = formRules(ghlSettingsSchema)
+  try {
+    return json({ settings: await getGhlSettingsView(), loadError: null, webhooks, rules })
+  } catch (error) {
+    // The test view says so instead of the page failing (e.g. a token saved under another ENCRYPTION_KEY).
+    // The error's own text stays in the server log: it could quote what was being decrypted.
+    console.error(error)
+    return json({ settings: null, loadError: GHL_SETTINGS_LOAD_ERROR, webhooks, rules })
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -78,7 +101,93 @@ const SYNC_STATE_LABELS: Record<GhlSettingsView['syncState'], string> = {
 }
 
 export default function GoHighLevelSettings() {
-  const { settings, rules } = useLoaderData<typeof loader>()
+  const { settings, loadError, webhooks, rules } = useLoaderData<typeof loader>()
+  return (
+    <div className="flex flex-col gap-6">
+      {settings ? <GhlSettingsPanels settings={settings} rules={rules} /> : null}
+      <GhlTestView settings={settings} loadError={loadError} webhooks={webhooks} />
+    </div>
+  )
+}
+
+function WebhookEndpoint({ label, url }: { label: string; url: string }) {
+  const hydrated = useHydrated()
+  const inputId = useId()
+  const { input, copied, copy } = useCopyField(url)
+  return (
+    <li className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={inputId}
+          ref={input}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-xs coarse:min-h-11"
+        />
+        {hydrated ? (
+          <Button type="button" variant="secondary" onClick={copy} aria-label={`Copy ${label} URL`}>
+            Copy
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="text-xs text-slate-700">
+        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Could not copy: select the URL and copy it yourself.' : ''}
+      </p>
+    </li>
+  )
+}
+
+/** The spec's minimal test view: what was read, and where GoHighLevel delivers. */
+function GhlTestView({
+  settings,
+  loadError,
+  webhooks,
+}: {
+  settings: Pick<GhlSettingsView, 'source' | 'accountName' | 'locationId' | 'isActive' | 'connectionStatus'> | null
+  loadError: string | null
+  webhooks: Array<{ label: string; url: string }>
+}) {
+  const configured = settings !== null && settings.source !== 'none'
+  return (
+    <section aria-labelledby="ghl-test-view-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h3 id="ghl-test-view-heading" className="font-semibold">
+        Test view
+      </h3>
+      {loadError ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          Error: {loadError}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+        <dt className="text-slate-600">Settings count</dt>
+        <dd>{configured ? 1 : 0}</dd>
+        <dt className="text-slate-600">Loaded</dt>
+        <dd>{settings ? 'Yes' : 'No'}</dd>
+        <dt className="text-slate-600">Account name</dt>
+        <dd>{configured && settings.accountName ? settings.accountName : 'None'}</dd>
+        <dt className="text-slate-600">Location ID</dt>
+        <dd>{configured && settings.locationId ? settings.locationId : 'None'}</dd>
+        <dt className="text-slate-600">Active</dt>
+        <dd>{configured ? (settings.isActive ? 'Yes' : 'No') : 'No'}</dd>
+        <dt className="text-slate-600">Connection status</dt>
+        <dd>{configured ? settings.connectionStatus : 'unknown'}</dd>
+      </dl>
+      <h4 className="mt-4 text-sm font-semibold">Webhook endpoints</h4>
+      <p className="text-sm text-slate-600">Enter these in GoHighLevel; deliveries must be signed by GoHighLevel.</p>
+      <ul className="mt-2 flex flex-col gap-3">
+        {webhooks.map((webhook) => (
+          <WebhookEndpoint key={webhook.label} label={webhook.label} url={webhook.url} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function GhlSettingsPanels({ settings, rules }: { settings: GhlSettingsView; rules: ReturnType<typeof useLoaderData<typeof loader>>['rules'] }) {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
   const timeZone = useTimeZone()

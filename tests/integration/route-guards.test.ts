@@ -26,6 +26,8 @@ const PUBLIC_ACTIONS = new Set([
   'routes/login_.verify', // the sign-in's second step: does nothing without the proof of a right password
   'routes/logout',
   'routes/api.webhook.boldsign', // accepts only deliveries signed with the BoldSign secret
+  'routes/api.webhook.ghl.form', // accepts only deliveries signed with GoHighLevel's private key
+  'routes/api.webhook.ghl.lead-updates', // likewise
   'routes/api.webhook.goformz.$secret', // accepts only the secret address, and believes nothing before asking GoFormz
   'routes/intake-form.$token', // stores one submission for a live link's secret token, nothing otherwise
   'routes/api.webhook.forms.$webhookId', // accepts only a form's unguessable address, and believes nothing before asking Jotform

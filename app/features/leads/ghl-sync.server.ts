@@ -45,8 +45,16 @@ export async function isGhlSyncAvailable() {
   return (await getGhlConfig()) !== null
 }
 
-/** Syncs now; on a retryable failure queues a background retry. */
-export async function syncLeadNow(leadId: string): Promise<GhlSyncResult> {
+/**
+ * Where a lead's change came from. A change GoHighLevel told us about (its
+ * webhooks) is not sent back: that would echo it, and GoHighLevel would then
+ * report our update as a new change.
+ */
+export type LeadChangeOrigin = 'portal' | 'gohighlevel'
+
+/** Syncs now; on a retryable failure queues a background retry. A change from GoHighLevel is neither sent nor queued. */
+export async function syncLeadNow(leadId: string, { origin = 'portal' }: { origin?: LeadChangeOrigin } = {}): Promise<GhlSyncResult> {
+  if (origin === 'gohighlevel') return { success: true, error: null }
   try {
     return await pushLead(leadId)
   } catch (error) {

@@ -1,0 +1,20 @@
+import { expect, test, useRole, waitForHydration } from './support/fixtures'
+
+test.describe('Settings → GoHighLevel test view', () => {
+  useRole('admin')
+
+  test('a webhook URL is copied from the keyboard', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/settings/gohighlevel')
+    await waitForHydration(page)
+    const view = page.getByRole('region', { name: 'Test view' })
+    const field = view.getByLabel('Lead updates', { exact: true })
+    await field.focus()
+    await page.keyboard.press('Tab')
+    const copy = view.getByRole('button', { name: 'Copy Lead updates URL' })
+    await expect(copy).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(view.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(baseURL!).origin}/api/webhook/ghl/lead-updates`)
+  })
+})
