@@ -1,6 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { enqueueJobs } from '~/platform/jobs.server'
+import { getGhlConfig } from '~/integrations/settings.server'
+import { getSavedEmailChannel, getSmtpConfig } from '~/integrations/smtp/settings.server'
+import { chooseEmailChannel } from './channel'
 
 /**
  * The outbox: an e-mail is written here, in the transaction of the change
@@ -45,7 +48,10 @@ export type QueuedEmail = { id: string; status: string; created: boolean }
 
 /** Which channel Settings → General (or SMTP_URL) selects. */
 export async function selectedEmailChannel(): Promise<EmailChannel> {
-  return 'smtp'
+  const saved = await getSavedEmailChannel()
+  if (saved) return saved
+  const [smtp, ghl] = await Promise.all([getSmtpConfig(), getGhlConfig()])
+  return chooseEmailChannel({ saved, smtpConfigured: Boolean(smtp), ghlConfigured: Boolean(ghl) })
 }
 
 /**
