@@ -46,11 +46,15 @@ export type QueueEmailInput = {
 
 export type QueuedEmail = { id: string; status: string; created: boolean }
 
-/** Which channel Settings → General (or SMTP_URL) selects. */
-export async function selectedEmailChannel(): Promise<EmailChannel> {
-  const saved = await getSavedEmailChannel()
+/**
+ * Which channel Settings → General (or SMTP_URL) selects. Inside a
+ * transaction pass it as `db`: a second connection may not be free.
+ */
+export async function selectedEmailChannel(db: Prisma.TransactionClient = prisma): Promise<EmailChannel> {
+  const saved = await getSavedEmailChannel(db)
   if (saved) return saved
-  const [smtp, ghl] = await Promise.all([getSmtpConfig(), getGhlConfig()])
+  const smtp = await getSmtpConfig(db)
+  const ghl = smtp ? null : await getGhlConfig(db)
   return chooseEmailChannel({ saved, smtpConfigured: Boolean(smtp), ghlConfigured: Boolean(ghl) })
 }
 
@@ -62,7 +66,7 @@ export async function selectedEmailChannel(): Promise<EmailChannel> {
 export async function queueEmail(input: QueueEmailInput, db: Prisma.TransactionClient = prisma): Promise<QueuedEmail> {
   const existing = await db.outboundEmail.findUnique({ where: { dedupeKey: input.dedupeKey }, select: { id: true, status: true } })
   if (existing) return { ...existing, created: false }
-  const channel = input.channel ?? (await selectedEmailChannel())
+  const channel = input.channel ?? (await selectedEmailChannel(db))
   const row = await db.outboundEmail.create({
     data: {
       dedupeKey: input.dedupeKey,

@@ -49,8 +49,8 @@ export async function intakeTemplateFor(lead: LeadForEmail, db: Prisma.Transacti
 }
 
 /** The agency's name as the recipient knows it: the sender name of the mail, else a neutral one. */
-async function senderDetails() {
-  const smtp = await getSmtpConfig()
+async function senderDetails(db: Prisma.TransactionClient) {
+  const smtp = await getSmtpConfig(db)
   return { providerName: smtp?.fromName || DEFAULT_PROVIDER_NAME, contactAddress: smtp?.fromAddress ?? null }
 }
 
@@ -61,7 +61,7 @@ export async function queueFormLinkEmail(
 ) {
   if (!input.lead.email) return null
   const template = await intakeTemplateFor(input.lead, tx)
-  const { providerName, contactAddress } = await senderDetails()
+  const { providerName, contactAddress } = await senderDetails(tx)
   const rendered = renderEmailTemplate(template, {
     firstName: input.lead.firstName,
     lastName: input.lead.lastName,
