@@ -119,6 +119,14 @@ describe('delivery through SMTP', () => {
     expect(await prisma.job.findUniqueOrThrow({ where: { dedupeKey: `email:${queued.id}` } })).toMatchObject({ status: 'pending' })
   })
 
+  test('a dropped connection mid-conversation keeps the message queued', async () => {
+    const queued = await queueEmail(message())
+    fake.smtp.setMode('disconnect')
+    expect(await deliver(queued.id)).toMatchObject({ outcome: 'failed' })
+    expect(await row(queued.id)).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(fake.smtp.messages).toHaveLength(0)
+  })
+
   test('no SMTP server at the last attempt fails it, saying so', async () => {
     delete process.env.SMTP_URL
     resetEnvCache()
