@@ -262,6 +262,16 @@ describe('Settings → General: E-mail delivery and the outbox', () => {
     expect(fake.smtp.messages[0]!.from).toBe('office@agency.example')
   })
 
+  test('through GoHighLevel the test address becomes a contact and the e-mail goes through the conversations API', async () => {
+    const { cookie } = await signedInUser('admin')
+    const to = `admin-${unique()}@example.com`
+    const response = await post(cookie, { intent: 'email-test', channel: 'gohighlevel', tlsMode: 'starttls', testTo: to })
+    expect(await toastOf(response)).toMatchObject({ title: 'Test e-mail sent' })
+    const contact = [...ghl.ghl.contacts.values()].find((candidate) => candidate.email === to)!
+    expect(ghl.ghl.emails.find((email) => email.contactId === contact.id)).toMatchObject({ emailTo: to, subject: 'Test e-mail from the Healthcare Portal' })
+    expect(fake.smtp.messages).toHaveLength(0)
+  })
+
   test('a test without an address, or a bad port, is refused next to the field', async () => {
     const { cookie } = await signedInUser('admin')
     const response = await post(cookie, { intent: 'email-test', ...smtpFields(), port: '99999' })
