@@ -22,6 +22,9 @@ import {
   runEsignRevokeJob,
   runEsignSweepJob,
 } from '~/features/esign/tracking.server'
+import { EMAIL_DELIVER_JOB } from '~/features/email/outbox.server'
+import { runEmailDeliverJob } from '~/features/email/delivery.server'
+import { intakeEmailFollower } from '~/features/online-forms/intake-email.server'
 import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
 
 /** Every kind of background job and what runs it. */
@@ -36,6 +39,7 @@ export const jobHandlers: JobHandlers = {
   [ESIGN_FETCH_SIGNED_JOB]: runEsignFetchSignedJob,
   [ESIGN_SWEEP_JOB]: () => runEsignSweepJob(),
   [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
+  [EMAIL_DELIVER_JOB]: runEmailDeliverJob,
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */
@@ -47,4 +51,4 @@ export const recurringJobs: RecurringJob[] = [{ type: ESIGN_SWEEP_JOB, everyMs: 
  * called from a route. A subscriber is given the events recorded from the
  * time it is deployed on; earlier ones are already dispatched.
  */
-export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower]
+export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower, intakeEmailFollower]

@@ -6,7 +6,14 @@ export async function startLocalFakes() {
   const { startFakeBoldsign } = await import('~/integrations/boldsign/fake.server')
   const { startFakeGoformz } = await import('~/integrations/goformz/fake.server')
   const { startFakeJotform } = await import('~/integrations/jotform/fake.server')
-  const [ghl, boldsign, goformz, jotform] = await Promise.all([startFakeGhl(), startFakeBoldsign(), startFakeGoformz(), startFakeJotform()])
+  const { startFakeSmtp } = await import('~/integrations/smtp/fake.server')
+  const [ghl, boldsign, goformz, jotform, smtp] = await Promise.all([
+    startFakeGhl(),
+    startFakeBoldsign(),
+    startFakeGoformz(),
+    startFakeJotform(),
+    startFakeSmtp(),
+  ])
   Object.assign(process.env, {
     GHL_API_BASE_URL: ghl.url,
     GHL_API_TOKEN: ghl.token,
@@ -17,8 +24,11 @@ export async function startLocalFakes() {
     GOFORMZ_TOKEN_URL: goformz.tokenUrl,
     // Like GoFormz's, the fake's key is entered under Settings → General (README, MOCKS).
     JOTFORM_API_BASE_URL: jotform.url,
+    // A local inbox: e-mail is delivered to it (and kept in memory), never out.
+    SMTP_URL: smtp.url,
+    MAIL_FROM: process.env.MAIL_FROM || 'Healthcare Portal <portal@mocks.invalid>',
   })
   resetEnvCache()
   // GoFormz's fake credentials are entered under Settings → GoFormz (README, MOCKS); never logged.
-  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}, GoFormz fake at ${goformz.url}, Jotform fake at ${jotform.url}`)
+  console.log(`MOCKS=true: GoHighLevel fake at ${ghl.url}, BoldSign fake at ${boldsign.url}, GoFormz fake at ${goformz.url}, Jotform fake at ${jotform.url}, SMTP inbox at ${smtp.host}:${smtp.port}`)
 }

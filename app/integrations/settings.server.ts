@@ -51,9 +51,9 @@ type GhlStoredConfig = { accountName?: string; locationId?: string; baseUrl?: st
  * GoHighLevel settings from Settings (admins) or, failing that, from the
  * environment. Null when not configured or switched off.
  */
-export async function getGhlConfig(): Promise<GhlConfig | null> {
+export async function getGhlConfig(db?: Prisma.TransactionClient): Promise<GhlConfig | null> {
   const env = getEnv()
-  const stored = await readIntegration<GhlStoredConfig, { token: string }>('gohighlevel')
+  const stored = await readIntegration<GhlStoredConfig, { token: string }>('gohighlevel', db)
   if (stored) {
     if (stored.config.isActive === false) return null
     const token = stored.secrets.token ?? env.GHL_API_TOKEN

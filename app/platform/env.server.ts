@@ -85,6 +85,14 @@ export const envSchema = z.object({
   /** Overrides the region's API address (a local fake in tests and MOCKS=true). */
   JOTFORM_API_BASE_URL: z.string().url().optional(),
   JOTFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** The SMTP server when none is saved under Settings → General: smtp://user:pass@host:587 or smtps://…:465. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  /** The sender with SMTP_URL: "Agency <noreply@example.com>" or an address. */
+  MAIL_FROM: z.string().min(3).optional(),
   JOBS_ENABLED: booleanString.default(true),
   MOCKS: booleanString.default(false),
   SEED_DEMO_DATA: booleanString.optional(),

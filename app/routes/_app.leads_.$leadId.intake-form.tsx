@@ -32,10 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!lead) throw new Response('Lead not found', { status: 404 })
   const url = new URL(request.url)
   const sentId = url.searchParams.get('sent')
-  let sent: { link: string | null; formTitle: string } | null = null
+  let sent: { link: string | null; formTitle: string; emailQueued: boolean } | null = null
   if (sentId && isUuid(sentId)) {
     const submission = await getFormSubmission(sentId, actor).catch(() => null)
-    if (submission && submission.leadId === lead.id) sent = { link: formLink(submission, url.origin), formTitle: submission.form?.title ?? 'Form' }
+    if (submission && submission.leadId === lead.id) sent = { link: formLink(submission, url.origin), formTitle: submission.form?.title ?? 'Form', emailQueued: submission.emailStatus !== null }
   }
   return json({
     recipient: `${lead.firstName} ${lead.lastName}`,
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The dialog's next step shows the link to copy; a reload shows it again rather than sending another.
   const next = new URL(request.url)
   next.searchParams.set('sent', sent.submissionId)
-  return redirect(`${next.pathname}${next.search}`, { headers: await createToastHeaders({ title: 'Intake form link created' }) })
+  return redirect(`${next.pathname}${next.search}`, { headers: await createToastHeaders({ title: sent.emailQueued ? 'Intake form link created and queued for e-mail' : 'Intake form link created' }) })
 }
 
 export default function SendIntakeForm() {
@@ -76,8 +76,10 @@ export default function SendIntakeForm() {
           <p>The link could not be read back.</p>
         )}
         <p className="mt-2 text-sm text-slate-700">
-          Send this link to {recipient}. It works for 14 days and can be submitted once. E-mail delivery comes with the e-mail
-          automation; until then copy the link into your message.
+          {sent.emailQueued
+            ? `The link is being e-mailed to ${recipient}; its delivery shows under Settings → Email Templates → Form Submissions. You can also copy it.`
+            : `${recipient} has no e-mail address on file: send this link yourself.`}{' '}
+          It works for 14 days and can be submitted once.
         </p>
         <div className="mt-4 flex justify-end">
           <Link to={closeTo} className={buttonClassName('primary')}>

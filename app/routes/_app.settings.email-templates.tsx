@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           formType: view.formType,
           status: view.status,
           emailSent: view.emailSent,
+          emailStatus: view.emailStatus,
           sentAt: view.sentAt,
           viewedAt: view.viewedAt,
           completedAt: view.completedAt,

@@ -26,7 +26,7 @@ test.describe('Settings → General: Jotform without JavaScript', () => {
     await expect(page.getByTestId('toast')).toContainText('Connected to Jotform')
 
     await page.getByLabel('API Key').fill('bad key!')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     const refused = page.getByLabel('API Key')
     await expect(refused).toHaveAttribute('aria-invalid', 'true')
     await expect(refused).toHaveAccessibleDescription(/A Jotform API key has letters and digits only/)

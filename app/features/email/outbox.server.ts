@@ -1,6 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { enqueueJobs } from '~/platform/jobs.server'
+import { getGhlConfig } from '~/integrations/settings.server'
+import { getSavedEmailChannel, getSmtpConfig } from '~/integrations/smtp/settings.server'
+import { chooseEmailChannel } from './channel'
 
 /**
  * The outbox: an e-mail is written here, in the transaction of the change
@@ -43,9 +46,16 @@ export type QueueEmailInput = {
 
 export type QueuedEmail = { id: string; status: string; created: boolean }
 
-/** Which channel Settings → General (or SMTP_URL) selects. */
-export async function selectedEmailChannel(): Promise<EmailChannel> {
-  return 'smtp'
+/**
+ * Which channel Settings → General (or SMTP_URL) selects. Inside a
+ * transaction pass it as `db`: a second connection may not be free.
+ */
+export async function selectedEmailChannel(db: Prisma.TransactionClient = prisma): Promise<EmailChannel> {
+  const saved = await getSavedEmailChannel(db)
+  if (saved) return saved
+  const smtp = await getSmtpConfig(db)
+  const ghl = smtp ? null : await getGhlConfig(db)
+  return chooseEmailChannel({ saved, smtpConfigured: Boolean(smtp), ghlConfigured: Boolean(ghl) })
 }
 
 /**
@@ -56,7 +66,7 @@ export async function selectedEmailChannel(): Promise<EmailChannel> {
 export async function queueEmail(input: QueueEmailInput, db: Prisma.TransactionClient = prisma): Promise<QueuedEmail> {
   const existing = await db.outboundEmail.findUnique({ where: { dedupeKey: input.dedupeKey }, select: { id: true, status: true } })
   if (existing) return { ...existing, created: false }
-  const channel = input.channel ?? (await selectedEmailChannel())
+  const channel = input.channel ?? (await selectedEmailChannel(db))
   const row = await db.outboundEmail.create({
     data: {
       dedupeKey: input.dedupeKey,

@@ -19,6 +19,13 @@ export function SubmissionStatusIcon({ status }: { status: string }) {
   )
 }
 
+/** The link's e-mail: Queued while the outbox holds it, then Sent or Failed as delivery ended. */
+function EmailBadge({ row }: { row: Pick<SubmissionRowView, 'emailSent' | 'emailStatus'> }) {
+  if (row.emailStatus === 'queued') return <StatusBadge status="queued" label="Queued" className="ml-auto" />
+  const sent = row.emailSent || row.emailStatus === 'sent'
+  return <StatusBadge status={sent ? 'completed' : 'failed'} label={sent ? 'Sent' : 'Failed'} className="ml-auto" />
+}
+
 export type SubmissionRowView = {
   id: string
   leadId: string | null
@@ -27,6 +34,8 @@ export type SubmissionRowView = {
   formType: string
   status: string
   emailSent: boolean
+  /** queued | sent | failed: the link's e-mail in the outbox; null when none was queued. */
+  emailStatus?: string | null
   sentAt: string
   viewedAt: string | null
   completedAt: string | null
@@ -48,7 +57,7 @@ export function SubmissionCards({ rows, timeZone }: { rows: SubmissionRowView[];
               {/* The spec shows a submission by the first 8 characters of its lead's id. */}
               #{row.leadId ? row.leadId.slice(0, 8) : 'no lead'}
             </span>
-            <StatusBadge status={row.emailSent ? 'completed' : 'failed'} label={row.emailSent ? 'Sent' : 'Failed'} className="ml-auto" />
+            <EmailBadge row={row} />
           </div>
           {row.leadEmail ? <p className="mt-1 break-words text-sm text-slate-700">{row.leadEmail}</p> : null}
           <ol aria-label="Timeline" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

@@ -10,6 +10,7 @@ import { decrypt, encrypt } from '~/platform/encryption.server'
 import { ConflictError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '~/platform/errors'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import type { FormField } from './form-fields'
+import { queueFormLinkEmail } from './intake-email.server'
 import {
   INTAKE_LINK_DAYS,
   INTAKE_LINK_EXPIRED_MESSAGE,
@@ -70,7 +71,10 @@ export async function sendFormToLead(input: { leadId: string; formId: string; or
   if (!isUuid(input.formId)) throw new RuleViolationError('Choose a form to send', 'formId')
   const token = crypto.randomBytes(32).toString('base64url')
   const submission = await prisma.$transaction(async (tx) => {
-    const lead = await tx.lead.findUnique({ where: { id: input.leadId }, select: { id: true, email: true } })
+    const lead = await tx.lead.findUnique({
+      where: { id: input.leadId },
+      select: { id: true, email: true, firstName: true, lastName: true, status: true, source: true, ghlContactId: true },
+    })
     if (!lead) throw new NotFoundError('Lead')
     const form = await tx.onlineForm.findUnique({ where: { id: input.formId }, select: { id: true, status: true, formType: true, title: true } })
     if (!form || form.status !== 'published') throw new RuleViolationError('Choose a published form to send', 'formId')
@@ -89,6 +93,9 @@ export async function sendFormToLead(input: { leadId: string; formId: string; or
       },
       select: { id: true, expiresAt: true },
     })
+    const link = `${input.origin}${intakeFormPath(token)}`
+    const email = await queueFormLinkEmail({ submissionId: created.id, lead, link, origin: input.origin }, tx)
+    if (email) await tx.formSubmission.update({ where: { id: created.id }, data: { emailStatus: 'queued' } })
     await recordAudit(
       {
         actor,
@@ -96,13 +103,18 @@ export async function sendFormToLead(input: { leadId: string; formId: string; or
         entityType: 'FormSubmission',
         entityId: created.id,
         eventType: 'form_submission.sent',
-        details: { leadId: lead.id, formId: form.id, formType: form.formType },
+        details: { leadId: lead.id, formId: form.id, formType: form.formType, emailQueued: Boolean(email) },
       },
       tx,
     )
-    return created
+    return { ...created, emailQueued: Boolean(email) }
   })
-  return { submissionId: submission.id, expiresAt: submission.expiresAt, link: `${input.origin}${intakeFormPath(token)}` }
+  return {
+    submissionId: submission.id,
+    expiresAt: submission.expiresAt,
+    link: `${input.origin}${intakeFormPath(token)}`,
+    emailQueued: submission.emailQueued,
+  }
 }
 
 /** The published forms staff can send, newest first. */
@@ -228,6 +240,7 @@ const SUBMISSION_COLUMNS = {
   formType: true,
   status: true,
   emailSent: true,
+  emailStatus: true,
   sentAt: true,
   viewedAt: true,
   completedAt: true,
@@ -300,6 +313,7 @@ export function submissionJson(row: SubmissionRow, origin: string) {
     formType: row.formType,
     status: row.status,
     emailSent: row.emailSent,
+    emailStatus: row.emailStatus,
     sentAt: row.sentAt.toISOString(),
     viewedAt: row.viewedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,

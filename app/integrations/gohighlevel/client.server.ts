@@ -3,7 +3,7 @@ import { getEnv } from '~/platform/env.server'
 import { describeDuration } from '~/lib/misc'
 
 /**
- * GoHighLevel (LeadConnector API v2): contacts and calendars. Only the fields
+ * GoHighLevel (LeadConnector API v2): contacts, calendars and e-mail through conversations. Only the fields
  * the portal owns are sent. Base URL configurable so tests and MOCKS=true can
  * point it at a local fake (app/integrations/gohighlevel/fake.server.ts).
  */
@@ -287,6 +287,41 @@ export async function findGhlAppointments(
   return (body.events as Array<Record<string, unknown> | null>)
     .filter((event): event is Record<string, unknown> => typeof event?.id === 'string')
     .map((event) => appointmentFrom(event))
+}
+
+const CONVERSATIONS_VERSION = '2021-04-15'
+
+export type GhlEmailInput = {
+  contactId: string
+  subject: string
+  html: string
+  /** Defaults to the contact's own e-mail address. */
+  emailTo?: string
+  /** Public URLs of the files (GoHighLevel fetches them); the portal sends none today. */
+  attachments?: string[]
+}
+
+/**
+ * POST /conversations/messages with type 'Email': GoHighLevel sends it from
+ * the location's e-mail service and files it in the contact's conversation.
+ * The answer names the conversation and the message.
+ */
+export async function sendGhlEmail(config: GhlConfig, input: GhlEmailInput, options: GhlRequestOptions = {}) {
+  const body = await request(config, 'POST', 'conversations/messages', {
+    body: {
+      type: 'Email',
+      contactId: input.contactId,
+      subject: input.subject,
+      html: input.html,
+      emailTo: input.emailTo,
+      attachments: input.attachments?.length ? input.attachments : undefined,
+    },
+    version: CONVERSATIONS_VERSION,
+    ...options,
+  })
+  const messageId = typeof body.messageId === 'string' ? body.messageId : typeof body.emailMessageId === 'string' ? body.emailMessageId : null
+  if (!messageId) throw new GhlError('GoHighLevel answered without a message id', true)
+  return { messageId, conversationId: typeof body.conversationId === 'string' ? body.conversationId : null }
 }
 
 /** The saved (or environment) credentials; a typed refusal when there are none. */

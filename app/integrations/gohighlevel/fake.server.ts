@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A local stand-in for GoHighLevel's contacts and calendars APIs
+ * A local stand-in for GoHighLevel's contacts, calendars and conversations (e-mail) APIs
  * (LeadConnector v2), used by the tests and by MOCKS=true to run the portal
  * offline. It checks the headers the real API requires (each endpoint family
  * has its own Version), dedupes contacts by e-mail the way /contacts/upsert
@@ -23,6 +23,8 @@ export type FakeGhl = {
   /** What GET /calendars/ lists; tests may replace it. */
   calendars: Array<{ id: string; name: string }>
   appointments: Map<string, Record<string, unknown>>
+  /** The e-mails sent through POST /conversations/messages. */
+  emails: Array<{ messageId: string; conversationId: string; contactId: string; subject: string; html: string; emailTo: string | undefined }>
   requests: Array<{ method: string; path: string; query: string; version: string | undefined; body: Record<string, unknown> }>
   setMode: (mode: FakeGhlMode) => void
   close: () => Promise<void>
@@ -30,6 +32,7 @@ export type FakeGhl = {
 
 const CONTACTS_VERSION = '2021-07-28'
 const CALENDARS_VERSION = '2021-04-15'
+const CONVERSATIONS_VERSION = '2021-04-15'
 
 export const FAKE_GHL_CALENDARS = [
   { id: 'fake-calendar', name: 'Intake Visits' },
@@ -52,6 +55,7 @@ export async function startFakeGhl(options: { port?: number } = {}): Promise<Fak
     contacts,
     calendars: FAKE_GHL_CALENDARS.map((calendar) => ({ ...calendar })),
     appointments,
+    emails: [],
     requests,
     setMode: (next) => (mode = next),
   }
@@ -82,6 +86,11 @@ export async function startFakeGhl(options: { port?: number } = {}): Promise<Fak
         if (version !== CALENDARS_VERSION) return send(400, { message: 'Version header is required' })
         if (mode === 'unprocessable') return send(422, { statusCode: 422, message: ['calendarId must be a string'] })
         return calendarsRoute(req.method ?? 'GET', path, url.searchParams, body, send)
+      }
+      if (path === '/conversations/messages' && req.method === 'POST') {
+        if (version !== CONVERSATIONS_VERSION) return send(400, { message: 'Version header is required' })
+        if (mode === 'unprocessable') return send(422, { statusCode: 422, message: ['contactId must be a string'] })
+        return sendEmail(body, send)
       }
       if (version !== CONTACTS_VERSION) return send(400, { message: 'Version header is required' })
       if (mode === 'unprocessable') return send(422, { statusCode: 422, message: ['email must be an email'] })
@@ -151,6 +160,23 @@ export async function startFakeGhl(options: { port?: number } = {}): Promise<Fak
       return send(200, { succeeded: true })
     }
     send(404, { message: `No fake for ${method} ${path}` })
+  }
+
+  function sendEmail(body: Record<string, unknown>, send: (status: number, payload: unknown) => void) {
+    if (body.type !== 'Email') return send(422, { statusCode: 422, message: ['type must be one of SMS, Email, …'] })
+    const contact = contacts.get(body.contactId as string)
+    if (!contact) return send(400, { statusCode: 400, message: 'Contact not found' })
+    if (typeof body.subject !== 'string' || typeof body.html !== 'string') return send(422, { statusCode: 422, message: ['html and subject are required'] })
+    const email = {
+      messageId: crypto.randomUUID().replaceAll('-', '').slice(0, 20),
+      conversationId: `conversation-${contact.id as string}`,
+      contactId: contact.id as string,
+      subject: body.subject,
+      html: body.html,
+      emailTo: typeof body.emailTo === 'string' ? body.emailTo : undefined,
+    }
+    fake.emails.push(email)
+    return send(201, { conversationId: email.conversationId, messageId: email.messageId, emailMessageId: email.messageId, msg: 'Email queued successfully.' })
   }
 
   /** The checks GoHighLevel makes that a mistake in the portal would trip. */

@@ -1,0 +1,102 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { queueEmail } from '~/features/email/outbox.server'
+import { renderEmailTemplate } from '~/features/email-templates/render.server'
+import { STARTER_TEMPLATES } from '~/features/email-templates/starters'
+import { getSmtpConfig } from '~/integrations/smtp/settings.server'
+import type { EventSubscriber } from '~/platform/events.server'
+import { prisma } from '~/platform/db.server'
+
+/**
+ * The e-mail carrying a form link: queued in the transaction that creates the
+ * submission (dedupeKey 'form-submission:<id>'), and its real outcome copied
+ * back onto the submission (emailStatus, emailSent) when delivery ends.
+ */
+export const DEFAULT_PROVIDER_NAME = 'Your care team'
+
+type LeadForEmail = { id: string; firstName: string; lastName: string; email: string; status: string; source: string | null; ghlContactId: string | null }
+
+export function formSubmissionEmailKey(submissionId: string) {
+  return `form-submission:${submissionId}`
+}
+
+/** Whether a template's trigger conditions ({ status?, source? }) suit the lead; {} suits any. */
+function suits(conditions: Prisma.JsonValue, lead: LeadForEmail) {
+  const wanted = (conditions && typeof conditions === 'object' && !Array.isArray(conditions) ? conditions : {}) as Record<string, unknown>
+  if (typeof wanted.status === 'string' && wanted.status && wanted.status !== lead.status) return false
+  if (typeof wanted.source === 'string' && wanted.source && wanted.source !== (lead.source ?? '')) return false
+  return true
+}
+
+function specificity(conditions: Prisma.JsonValue) {
+  const wanted = (conditions && typeof conditions === 'object' && !Array.isArray(conditions) ? conditions : {}) as Record<string, unknown>
+  return (wanted.status ? 1 : 0) + (wanted.source ? 1 : 0)
+}
+
+/** The active intake template that suits the lead best (the most specific, then the newest); else the starter. */
+export async function intakeTemplateFor(lead: LeadForEmail, db: Prisma.TransactionClient = prisma) {
+  const templates = await db.emailTemplate.findMany({
+    where: { formType: 'intake', isActive: true },
+    select: { id: true, subject: true, htmlContent: true, triggerConditions: true },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+    take: 100,
+  })
+  const best = templates
+    .filter((template) => suits(template.triggerConditions, lead))
+    .sort((a, b) => specificity(b.triggerConditions) - specificity(a.triggerConditions))[0]
+  if (best) return best
+  const starter = STARTER_TEMPLATES.intake
+  return { id: null, subject: starter.subject, htmlContent: starter.htmlContent }
+}
+
+/** The agency's name as the recipient knows it: the sender name of the mail, else a neutral one. */
+async function senderDetails(db: Prisma.TransactionClient) {
+  const smtp = await getSmtpConfig(db)
+  return { providerName: smtp?.fromName || DEFAULT_PROVIDER_NAME, contactAddress: smtp?.fromAddress ?? null }
+}
+
+/** Queues the link's e-mail inside the submission's transaction; null when the lead has no address. */
+export async function queueFormLinkEmail(
+  input: { submissionId: string; lead: LeadForEmail; link: string; origin: string },
+  tx: Prisma.TransactionClient,
+) {
+  if (!input.lead.email) return null
+  const template = await intakeTemplateFor(input.lead, tx)
+  const { providerName, contactAddress } = await senderDetails(tx)
+  const rendered = renderEmailTemplate(template, {
+    firstName: input.lead.firstName,
+    lastName: input.lead.lastName,
+    intakeFormUrl: input.link,
+    providerName,
+    contactUrl: contactAddress ? `mailto:${contactAddress}` : input.origin,
+  })
+  return queueEmail(
+    {
+      dedupeKey: formSubmissionEmailKey(input.submissionId),
+      toEmail: input.lead.email,
+      toName: `${input.lead.firstName} ${input.lead.lastName}`.trim(),
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      entityType: 'FormSubmission',
+      entityId: input.submissionId,
+      ghlContactId: input.lead.ghlContactId,
+      templateId: template.id,
+    },
+    tx,
+  )
+}
+
+/** Copies the outcome of a form link's e-mail onto its submission. */
+export const intakeEmailFollower: EventSubscriber = {
+  name: 'online-forms.link-email-outcome',
+  events: ['outbound_email.sent', 'outbound_email.failed'],
+  async handle(event) {
+    const payload = (event.payload ?? {}) as { entityType?: string; entityId?: string }
+    if (payload.entityType !== 'FormSubmission' || !payload.entityId) return
+    const sent = event.type === 'outbound_email.sent'
+    await prisma.formSubmission.updateMany({
+      where: { id: payload.entityId },
+      data: { emailStatus: sent ? 'sent' : 'failed', emailSent: sent },
+    })
+  },
+}

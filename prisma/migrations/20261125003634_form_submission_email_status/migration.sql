@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FormSubmission" ADD COLUMN     "emailStatus" TEXT;
