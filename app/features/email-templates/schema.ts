@@ -51,7 +51,7 @@ export type EmailTemplateInput = {
 export const emailTemplateSchema = z.object({
   ...fields,
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
-  triggerConditions: z.unknown().transform(parseTriggerConditions),
+  triggerConditions: z.unknown().optional().transform(parseTriggerConditions),
 }) satisfies z.ZodType<EmailTemplateInput, unknown>
 
 /** The page form: isActive is a checkbox (absent means false); the conditions are two fields. */
