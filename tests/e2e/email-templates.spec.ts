@@ -1,4 +1,4 @@
-import { expect, test, useRole, waitForHydration } from './support/fixtures'
+import { checkA11y, expect, test, useRole, waitForHydration } from './support/fixtures'
 
 test.describe('email templates', () => {
   useRole('coordinator')
@@ -31,6 +31,7 @@ test.describe('email templates', () => {
       'https://portal.example.com/contact',
     )
 
+    await checkA11y(page, { label: 'the Add Email Template dialog' })
     await dialog.getByLabel('Name', { exact: true }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -38,6 +39,7 @@ test.describe('email templates', () => {
     const row = page.getByRole('row', { name: new RegExp(name) })
     await expect(row).toContainText('Welcome, {{firstName}}')
     await expect(row).toContainText('Active')
+    await checkA11y(page, { label: 'the Email Templates list' })
   })
 
   test('a misspelt placeholder is named next to the field and nothing is saved', async ({ page }) => {
@@ -58,6 +60,7 @@ test.describe('email templates', () => {
     await waitForHydration(page)
     const appointment = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Appointment confirmation' }) })
     await expect(appointment.frameLocator('iframe').getByText('Please arrive 15 minutes early.', { exact: false })).toBeVisible()
+    await checkA11y(page, { label: 'the Template Gallery' })
     await page.getByRole('link', { name: 'Use this template: Appointment confirmation' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Email Template' })
     await expect(dialog.getByLabel('Form Type')).toHaveValue('appointment')

@@ -202,7 +202,7 @@ export function EmailTemplateForm({
           </Link>
         </div>
       </Form>
-      <section aria-label="Preview" aria-live="polite">
+      <section aria-label="Preview">
         <EmailPreview preview={livePreview} title="Preview with sample values (Jane Doe)" />
       </section>
     </div>
