@@ -17,5 +17,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return redirectWithFailure(error, back, UPDATE_FAILED)
   }
-  return redirectWithToast(back, { title: TEMPLATE_UPDATED, description: isActive ? 'The template is active.' : 'The template is inactive.' })
+  return redirectWithToast(back, {
+    title: TEMPLATE_UPDATED,
+    description: isActive ? 'The template is active.' : 'The template is inactive.',
+  })
 }

@@ -36,8 +36,8 @@ export default function DeleteEmailTemplate() {
     <ConfirmDeleteDialog title="Delete Email Template" closeTo={closeTo}>
       <p>Are you sure you want to delete this email template?</p>
       <p className="mt-2">
-        <span className="font-medium">{name}</span>. Workflow stages that send it will send nothing until they are given another
-        template; e-mails already sent are kept.
+        <span className="font-medium">{name}</span>. Workflow stages that send it will send nothing until they are given
+        another template; e-mails already sent are kept.
       </p>
     </ConfirmDeleteDialog>
   )

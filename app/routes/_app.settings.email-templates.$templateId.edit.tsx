@@ -9,7 +9,11 @@ import {
   previewEmailTemplate,
   updateEmailTemplate,
 } from '~/features/email-templates/email-templates.server'
-import { emailTemplateFormSchema, previewFormReply, templateInputFromForm } from '~/features/email-templates/forms.server'
+import {
+  emailTemplateFormSchema,
+  previewFormReply,
+  templateInputFromForm,
+} from '~/features/email-templates/forms.server'
 import { EMAIL_AUTOMATION_PATH, TEMPLATE_UPDATED, UPDATE_FAILED } from '~/features/email-templates/options'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
@@ -20,7 +24,11 @@ import { dialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit Email Template - ${data.template.name}` : 'Edit Email Template'} | Settings | Healthcare Portal` },
+  {
+    title: `${
+      data ? `Edit Email Template - ${data.template.name}` : 'Edit Email Template'
+    } | Settings | Healthcare Portal`,
+  },
 ]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,13 +48,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const formData = await request.formData()
   if (formData.get('intent') === 'preview') {
-    if (!(await getEmailTemplate(params.templateId ?? ''))) throw new Response('Email template not found', { status: 404 })
+    if (!(await getEmailTemplate(params.templateId ?? '')))
+      throw new Response('Email template not found', { status: 404 })
     return json(previewFormReply(formData))
   }
   const submission = parseWithZod(formData, { schema: emailTemplateFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), preview: null }, { status: 400 })
   try {
-    await updateEmailTemplate(params.templateId ?? '', templateInputFromForm(submission.value), userActor(request, user))
+    await updateEmailTemplate(
+      params.templateId ?? '',
+      templateInputFromForm(submission.value),
+      userActor(request, user)
+    )
   } catch (error) {
     const { result, init } = await formFailureReply(error, (errors) => submission.reply(errors), UPDATE_FAILED)
     return json({ result, preview: null }, init)

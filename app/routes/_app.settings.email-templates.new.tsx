@@ -4,7 +4,11 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { EmailTemplateForm } from '~/features/email-templates/email-template-form'
 import { createEmailTemplate, previewEmailTemplate } from '~/features/email-templates/email-templates.server'
-import { emailTemplateFormSchema, previewFormReply, templateInputFromForm } from '~/features/email-templates/forms.server'
+import {
+  emailTemplateFormSchema,
+  previewFormReply,
+  templateInputFromForm,
+} from '~/features/email-templates/forms.server'
 import { CREATE_FAILED, EMAIL_AUTOMATION_PATH, TEMPLATE_CREATED } from '~/features/email-templates/options'
 import { EMAIL_FORM_TYPES } from '~/features/email-templates/placeholders'
 import { STARTER_TEMPLATES } from '~/features/email-templates/starters'

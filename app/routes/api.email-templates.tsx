@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { createEmailTemplate, emailTemplateToJson, listEmailTemplates } from '~/features/email-templates/email-templates.server'
+import {
+  createEmailTemplate,
+  emailTemplateToJson,
+  listEmailTemplates,
+} from '~/features/email-templates/email-templates.server'
 import { emailTemplateSchema } from '~/features/email-templates/forms.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'

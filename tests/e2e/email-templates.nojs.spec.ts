@@ -56,6 +56,8 @@ test.describe('email templates without JavaScript', () => {
     await page.goto('/settings/email-templates?tab=gallery')
     await page.getByRole('link', { name: 'Use this template: Intake form invitation' }).click()
     await expect(page.getByLabel('Subject')).toHaveValue('Your intake form from {{providerName}}')
-    await expect(page.getByRole('region', { name: 'Preview' }).getByTestId('preview-subject')).toHaveText('Your intake form from Sunrise Home Care')
+    await expect(page.getByRole('region', { name: 'Preview' }).getByTestId('preview-subject')).toHaveText(
+      'Your intake form from Sunrise Home Care'
+    )
   })
 })

@@ -3,7 +3,9 @@ import { checkA11y, expect, test, useRole, waitForHydration } from './support/fi
 test.describe('email templates', () => {
   useRole('coordinator')
 
-  test('create a template with the keyboard: placeholder hints insert at the cursor, the preview follows typing, Enter saves', async ({ page }) => {
+  test('create a template with the keyboard: placeholder hints insert at the cursor, the preview follows typing, Enter saves', async ({
+    page,
+  }) => {
     const name = `Keyboard welcome ${Date.now()}`
     await page.goto('/settings/email-templates?tab=templates')
     await waitForHydration(page)
@@ -28,7 +30,7 @@ test.describe('email templates', () => {
     await expect(preview.frameLocator('iframe').getByText('Hello Jane Doe, contact us.')).toBeVisible()
     await expect(preview.frameLocator('iframe').getByRole('link', { name: 'contact us' })).toHaveAttribute(
       'href',
-      'https://portal.example.com/contact',
+      'https://portal.example.com/contact'
     )
 
     await checkA11y(page, { label: 'the Add Email Template dialog' })
@@ -55,16 +57,24 @@ test.describe('email templates', () => {
     await expect(page.getByRole('dialog', { name: 'Add Email Template' })).toBeVisible()
   })
 
-  test('the gallery previews the starters and "Use this template" opens the create form filled in', async ({ page }) => {
+  test('the gallery previews the starters and "Use this template" opens the create form filled in', async ({
+    page,
+  }) => {
     await page.goto('/settings/email-templates?tab=gallery')
     await waitForHydration(page)
-    const appointment = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Appointment confirmation' }) })
-    await expect(appointment.frameLocator('iframe').getByText('Please arrive 15 minutes early.', { exact: false })).toBeVisible()
+    const appointment = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Appointment confirmation' }) })
+    await expect(
+      appointment.frameLocator('iframe').getByText('Please arrive 15 minutes early.', { exact: false })
+    ).toBeVisible()
     await checkA11y(page, { label: 'the Template Gallery' })
     await page.getByRole('link', { name: 'Use this template: Appointment confirmation' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Email Template' })
     await expect(dialog.getByLabel('Form Type')).toHaveValue('appointment')
-    await expect(dialog.getByLabel('Subject')).toHaveValue('Your appointment on {{appointmentDate}} at {{appointmentTime}}')
+    await expect(dialog.getByLabel('Subject')).toHaveValue(
+      'Your appointment on {{appointmentDate}} at {{appointmentTime}}'
+    )
     const name = `Appointment ${Date.now()}`
     await dialog.getByLabel('Name', { exact: true }).fill(name)
     await dialog.getByRole('button', { name: 'Create Template' }).click()

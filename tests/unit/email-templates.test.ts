@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { SAMPLE_PLACEHOLDER_VALUES, parseTriggerConditions, describeTriggerConditions } from '~/features/email-templates/options'
-import { findUnknownPlaceholders, fillPlaceholders, unknownPlaceholdersMessage } from '~/features/email-templates/placeholders'
+import {
+  SAMPLE_PLACEHOLDER_VALUES,
+  parseTriggerConditions,
+  describeTriggerConditions,
+} from '~/features/email-templates/options'
+import {
+  findUnknownPlaceholders,
+  fillPlaceholders,
+  unknownPlaceholdersMessage,
+} from '~/features/email-templates/placeholders'
 import { htmlToText, renderEmailTemplate, sanitizeTemplateHtml } from '~/features/email-templates/render.server'
 import { emailTemplateFormSchema, emailTemplateSchema, templateInputFromForm } from '~/features/email-templates/schema'
 import { STARTER_TEMPLATES } from '~/features/email-templates/starters'
@@ -9,7 +17,7 @@ describe('placeholders', () => {
   test('known ones are filled, in subject and content, with or without inner spaces', () => {
     const { subject, html } = renderEmailTemplate(
       { subject: 'Hi {{firstName}} {{ lastName }}', htmlContent: '<p>{{providerName}} at {{location}}</p>' },
-      { firstName: 'Jane', lastName: 'Doe', providerName: 'Sunrise', location: 'Main St' },
+      { firstName: 'Jane', lastName: 'Doe', providerName: 'Sunrise', location: 'Main St' }
     )
     expect(subject).toBe('Hi Jane Doe')
     expect(html).toBe('<p>Sunrise at Main St</p>')
@@ -22,9 +30,11 @@ describe('placeholders', () => {
   test('values are HTML-escaped in the content but the subject stays plain text on one line', () => {
     const { subject, html, text } = renderEmailTemplate(
       { subject: 'For {{firstName}}', htmlContent: '<p>Hello {{firstName}}</p>' },
-      { firstName: '<script>alert("x")</script> & "Bob"\r\nBcc: evil@example.com' },
+      { firstName: '<script>alert("x")</script> & "Bob"\r\nBcc: evil@example.com' }
     )
-    expect(html).toMatch(/^<p>Hello &lt;script&gt;alert\("x"\)&lt;\/script&gt; &amp; "Bob"\s+Bcc: evil@example.com<\/p>$/)
+    expect(html).toMatch(
+      /^<p>Hello &lt;script&gt;alert\("x"\)&lt;\/script&gt; &amp; "Bob"\s+Bcc: evil@example.com<\/p>$/
+    )
     expect(html).not.toContain('<script')
     expect(subject).toBe('For <script>alert("x")</script> & "Bob" Bcc: evil@example.com')
     expect(subject).not.toMatch(/[\r\n]/)
@@ -32,13 +42,13 @@ describe('placeholders', () => {
   })
 
   test('unknown names are found once each, in order, across subject and content', () => {
-    expect(findUnknownPlaceholders('Hi {{frstName}} {{firstName}}', '<p>{{ provider name }} {{frstName}} {{}}</p>')).toEqual([
-      'frstName',
-      'provider name',
-      '',
-    ])
+    expect(
+      findUnknownPlaceholders('Hi {{frstName}} {{firstName}}', '<p>{{ provider name }} {{frstName}} {{}}</p>')
+    ).toEqual(['frstName', 'provider name', ''])
     expect(findUnknownPlaceholders(STARTER_TEMPLATES.intake.subject, STARTER_TEMPLATES.intake.htmlContent)).toEqual([])
-    expect(unknownPlaceholdersMessage(['frstName'])).toMatch(/^Unknown placeholder: \{\{frstName\}\}\. Use only \{\{firstName\}\}/)
+    expect(unknownPlaceholdersMessage(['frstName'])).toMatch(
+      /^Unknown placeholder: \{\{frstName\}\}\. Use only \{\{firstName\}\}/
+    )
     expect(unknownPlaceholdersMessage(['a', 'b'])).toMatch(/^Unknown placeholders: \{\{a\}\}, \{\{b\}\}\./)
   })
 })
@@ -60,7 +70,10 @@ describe('sanitising', () => {
     ['<a href="/relative">x</a>', '<a>x</a>'],
     ['<svg onload="alert(1)"><circle /></svg><p>Hi</p>', '<p>Hi</p>'],
     ['<p>Hi<!-- secret --></p>', '<p>Hi</p>'],
-    ['<p style="color: red; background-image: url(javascript:alert(1)); position: fixed">Hi</p>', '<p style="color:red">Hi</p>'],
+    [
+      '<p style="color: red; background-image: url(javascript:alert(1)); position: fixed">Hi</p>',
+      '<p style="color:red">Hi</p>',
+    ],
     ['<img src="http://x.example/a.png">', ''],
     ['<img src="data:image/png;base64,AAAA">', ''],
     ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>', ''],
@@ -86,7 +99,7 @@ describe('sanitising', () => {
     const template = { subject: 's', htmlContent: '<a href="{{intakeFormUrl}}">Open</a>' }
     expect(renderEmailTemplate(template, { intakeFormUrl: 'javascript:alert(1)' }).html).toBe('<a>Open</a>')
     expect(renderEmailTemplate(template, { intakeFormUrl: 'https://x.example/f?a=1&b="2"' }).html).toBe(
-      '<a href="https://x.example/f?a=1&amp;b=&quot;2&quot;">Open</a>',
+      '<a href="https://x.example/f?a=1&amp;b=&quot;2&quot;">Open</a>'
     )
   })
 
@@ -112,29 +125,36 @@ describe('plain-text part', () => {
         '',
         'Warm regards,',
         'Sunrise Home Care',
-      ].join('\n'),
+      ].join('\n')
     )
     expect(htmlToText('<ul><li>Date: 1</li><li>Time: &lt;2&gt; &amp; 3</li></ul><p>a&nbsp;b &#39;c&#x27;</p>')).toBe(
-      '- Date: 1\n- Time: <2> & 3\n\na b \'c\'',
+      "- Date: 1\n- Time: <2> & 3\n\na b 'c'"
     )
   })
 
   test('a link whose text is its address, or with no text, reads just the address', () => {
-    expect(htmlToText('<p><a href="https://a.example">https://a.example</a> <a href="mailto:x@y.example">x@y.example</a> <a href="https://b.example"></a></p>')).toBe(
-      'https://a.example x@y.example https://b.example',
-    )
+    expect(
+      htmlToText(
+        '<p><a href="https://a.example">https://a.example</a> <a href="mailto:x@y.example">x@y.example</a> <a href="https://b.example"></a></p>'
+      )
+    ).toBe('https://a.example x@y.example https://b.example')
   })
 
   test('table cells are spaced and rows end lines; images read their alt text', () => {
-    expect(htmlToText('<table><tr><td>A</td><td>B</td></tr><tr><td>C</td></tr></table><img src="https://x.example/l.png" alt="Logo" />')).toBe(
-      'A B\nC\n\nLogo',
-    )
+    expect(
+      htmlToText(
+        '<table><tr><td>A</td><td>B</td></tr><tr><td>C</td></tr></table><img src="https://x.example/l.png" alt="Logo" />'
+      )
+    ).toBe('A B\nC\n\nLogo')
   })
 })
 
 describe('trigger conditions', () => {
   test.each([
-    [{ status: 'new', source: 'website' }, { status: 'new', source: 'website' }],
+    [
+      { status: 'new', source: 'website' },
+      { status: 'new', source: 'website' },
+    ],
     ['{"status":"qualified"}', { status: 'qualified' }],
     ['{not json', {}],
     ['"just a string"', {}],
@@ -150,7 +170,9 @@ describe('trigger conditions', () => {
 
   test('described for the list', () => {
     expect(describeTriggerConditions({})).toBe('Any lead')
-    expect(describeTriggerConditions({ status: 'new', source: 'website' })).toBe('Leads with status New and source Website')
+    expect(describeTriggerConditions({ status: 'new', source: 'website' })).toBe(
+      'Leads with status New and source Website'
+    )
   })
 })
 
@@ -174,11 +196,17 @@ describe('schemas', () => {
       isActive: true,
       triggerConditions: {},
     })
-    expect(emailTemplateSchema.parse({ ...valid, triggerConditions: '{"source":"referral"}' }).triggerConditions).toEqual({ source: 'referral' })
+    expect(
+      emailTemplateSchema.parse({ ...valid, triggerConditions: '{"source":"referral"}' }).triggerConditions
+    ).toEqual({ source: 'referral' })
   })
 
   test('unknown placeholders are refused next to the field that has them', () => {
-    const result = emailTemplateSchema.safeParse({ ...valid, subject: 'Hi {{frstName}}', htmlContent: '<p>{{firstname}}</p>' })
+    const result = emailTemplateSchema.safeParse({
+      ...valid,
+      subject: 'Hi {{frstName}}',
+      htmlContent: '<p>{{firstname}}</p>',
+    })
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['subject', expect.stringMatching(/^Unknown placeholder: \{\{frstName\}\}/)],
       ['htmlContent', expect.stringMatching(/^Unknown placeholder: \{\{firstname\}\}/)],
@@ -191,17 +219,26 @@ describe('schemas', () => {
   })
 
   test('the page form: checkbox, status from the lead statuses, source text → conditions', () => {
-    const value = emailTemplateFormSchema.parse({ ...valid, formType: 'followup', triggerStatus: 'contacted', triggerSource: 'referral' })
+    const value = emailTemplateFormSchema.parse({
+      ...valid,
+      formType: 'followup',
+      triggerStatus: 'contacted',
+      triggerSource: 'referral',
+    })
     expect(templateInputFromForm(value)).toEqual({
       ...valid,
       formType: 'followup',
       isActive: false,
       triggerConditions: { status: 'contacted', source: 'referral' },
     })
-    expect(templateInputFromForm(emailTemplateFormSchema.parse({ ...valid, isActive: 'on', triggerStatus: '' }))).toMatchObject({
+    expect(
+      templateInputFromForm(emailTemplateFormSchema.parse({ ...valid, isActive: 'on', triggerStatus: '' }))
+    ).toMatchObject({
       isActive: true,
       triggerConditions: {},
     })
-    expect(emailTemplateFormSchema.safeParse({ ...valid, triggerStatus: 'vip' }).error!.issues[0]!.message).toBe('Choose a lead status from the list')
+    expect(emailTemplateFormSchema.safeParse({ ...valid, triggerStatus: 'vip' }).error!.issues[0]!.message).toBe(
+      'Choose a lead status from the list'
+    )
   })
 })

@@ -5,7 +5,15 @@ export type EmailPreviewData = { subject: string; html: string; text: string; un
  * runs no script and treats the content as another origin, on top of the
  * server's sanitising), and the plain-text part behind a disclosure.
  */
-export function EmailPreview({ preview, title, headingLevel = 3 }: { preview: EmailPreviewData; title: string; headingLevel?: 3 | 4 }) {
+export function EmailPreview({
+  preview,
+  title,
+  headingLevel = 3,
+}: {
+  preview: EmailPreviewData
+  title: string
+  headingLevel?: 3 | 4
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   return (
     <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3">
@@ -27,7 +35,9 @@ export function EmailPreview({ preview, title, headingLevel = 3 }: { preview: Em
       />
       <details className="text-sm">
         <summary className="cursor-pointer py-1 text-blue-700 coarse:min-h-11">Plain-text version</summary>
-        <pre className="mt-1 whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800">{preview.text}</pre>
+        <pre className="mt-1 whitespace-pre-wrap rounded border border-slate-200 bg-white p-2 font-sans text-slate-800">
+          {preview.text}
+        </pre>
       </details>
     </div>
   )

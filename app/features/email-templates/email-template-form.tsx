@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
@@ -53,7 +60,7 @@ export function EmailTemplateForm({
       subject: template?.subject ?? '',
       htmlContent: template?.htmlContent ?? '',
       formType: template?.formType ?? 'intake',
-      isActive: (template?.isActive ?? true) ? 'on' : undefined,
+      isActive: template?.isActive ?? true ? 'on' : undefined,
       triggerStatus: template?.triggerConditions?.status ?? '',
       triggerSource: template?.triggerConditions?.source ?? '',
     },
@@ -114,7 +121,12 @@ export function EmailTemplateForm({
 
   return (
     <div className="flex flex-col gap-6">
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)} onInput={(event) => schedulePreview(event.currentTarget)}>
+      <Form
+        method="post"
+        className="flex flex-col gap-4"
+        {...getFormProps(form)}
+        onInput={(event) => schedulePreview(event.currentTarget)}
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           labelProps={{ children: 'Name' }}
@@ -123,7 +135,11 @@ export function EmailTemplateForm({
         />
         <Field
           labelProps={{ children: 'Subject' }}
-          inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), autoComplete: 'off', onFocus: rememberField }}
+          inputProps={{
+            ...getInputProps(fields.subject, { type: 'text' }),
+            autoComplete: 'off',
+            onFocus: rememberField,
+          }}
           errors={fields.subject.errors}
         />
         <SelectField
@@ -145,7 +161,10 @@ export function EmailTemplateForm({
           errors={fields.htmlContent.errors}
         />
         <div id="email-template-placeholders" className="text-sm text-slate-700">
-          <p className="font-medium">Placeholders (in the subject or the content; {hydrated ? 'choose one to insert it at the cursor' : 'type them as shown'}):</p>
+          <p className="font-medium">
+            Placeholders (in the subject or the content;{' '}
+            {hydrated ? 'choose one to insert it at the cursor' : 'type them as shown'}):
+          </p>
           <ul className="mt-1 flex flex-wrap gap-2">
             {EMAIL_PLACEHOLDERS.map((name) => (
               <li key={name}>
@@ -160,7 +179,10 @@ export function EmailTemplateForm({
                     {`{{${name}}}`}
                   </button>
                 ) : (
-                  <code title={PLACEHOLDER_HINTS[name]} className="rounded bg-slate-100 px-2 py-1 font-mono text-xs">{`{{${name}}}`}</code>
+                  <code
+                    title={PLACEHOLDER_HINTS[name]}
+                    className="rounded bg-slate-100 px-2 py-1 font-mono text-xs"
+                  >{`{{${name}}}`}</code>
                 )}
               </li>
             ))}
@@ -182,7 +204,9 @@ export function EmailTemplateForm({
               errors={fields.triggerSource.errors}
             />
           </div>
-          <p className="text-xs text-slate-600">The most specific active template of a type is sent; with neither set it suits any lead.</p>
+          <p className="text-xs text-slate-600">
+            The most specific active template of a type is sent; with neither set it suits any lead.
+          </p>
         </fieldset>
         <CheckboxField
           labelProps={{ children: 'Active' }}

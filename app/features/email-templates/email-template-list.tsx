@@ -6,7 +6,14 @@ import { EmailPreview, type EmailPreviewData } from './email-preview'
 import { EMAIL_AUTOMATION_PATH, FORM_TYPE_LABELS } from './options'
 import type { EmailFormType } from './placeholders'
 
-export type EmailTemplateRow = { id: string; name: string; subject: string; formType: string; isActive: boolean; conditions: string }
+export type EmailTemplateRow = {
+  id: string
+  name: string
+  subject: string
+  formType: string
+  isActive: boolean
+  conditions: string
+}
 
 /** Dialogs open over the templates subtab and come back to it. */
 const ON_TEMPLATES_TAB = '?tab=templates'
@@ -16,7 +23,11 @@ export function EmailTemplateList({ templates }: { templates: EmailTemplateRow[]
   const canWrite = useCan('records:write')
   const addLink = (label: string) =>
     canWrite ? (
-      <Link to={`${EMAIL_AUTOMATION_PATH}/new${ON_TEMPLATES_TAB}`} preventScrollReset className={buttonClassName('primary')}>
+      <Link
+        to={`${EMAIL_AUTOMATION_PATH}/new${ON_TEMPLATES_TAB}`}
+        preventScrollReset
+        className={buttonClassName('primary')}
+      >
         {label}
       </Link>
     ) : null
@@ -42,18 +53,34 @@ export function EmailTemplateList({ templates }: { templates: EmailTemplateRow[]
             <caption className="sr-only">Email templates, by form type then name</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                <th scope="col" className="px-3 py-2 font-medium">Subject</th>
-                <th scope="col" className="px-3 py-2 font-medium">Type</th>
-                <th scope="col" className="px-3 py-2 font-medium">Status</th>
-                <th scope="col" className="px-3 py-2 font-medium">Sent to</th>
-                {canWrite ? <th scope="col" className="px-3 py-2 font-medium">Actions</th> : null}
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Subject
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Sent to
+                </th>
+                {canWrite ? (
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Actions
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {templates.map((template) => (
                 <tr key={template.id}>
-                  <th scope="row" className="px-3 py-2 font-medium">{template.name}</th>
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {template.name}
+                  </th>
                   <td className="max-w-xs px-3 py-2 text-slate-700">{template.subject}</td>
                   <td className="px-3 py-2">{formTypeLabel(template.formType)}</td>
                   <td className="px-3 py-2">
@@ -71,9 +98,18 @@ export function EmailTemplateList({ templates }: { templates: EmailTemplateRow[]
                         >
                           Edit
                         </Link>
-                        <Form method="post" action={`${EMAIL_AUTOMATION_PATH}/${template.id}/active${ON_TEMPLATES_TAB}`} preventScrollReset>
+                        <Form
+                          method="post"
+                          action={`${EMAIL_AUTOMATION_PATH}/${template.id}/active${ON_TEMPLATES_TAB}`}
+                          preventScrollReset
+                        >
                           <input type="hidden" name="isActive" value={template.isActive ? 'false' : 'true'} />
-                          <Button type="submit" variant="secondary" size="sm" aria-label={`${template.isActive ? 'Deactivate' : 'Activate'} ${template.name}`}>
+                          <Button
+                            type="submit"
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`${template.isActive ? 'Deactivate' : 'Activate'} ${template.name}`}
+                          >
                             {template.isActive ? 'Deactivate' : 'Activate'}
                           </Button>
                         </Form>
@@ -109,7 +145,9 @@ export function EmailTemplateGallery({ starters }: { starters: GalleryStarter[] 
         <h3 id="email-gallery-heading" className="text-lg font-semibold">
           Template Gallery
         </h3>
-        <p className="text-sm text-slate-600">Starter templates, one per form type. Without an active template of a type, its starter is sent.</p>
+        <p className="text-sm text-slate-600">
+          Starter templates, one per form type. Without an active template of a type, its starter is sent.
+        </p>
       </div>
       <ul className="grid gap-4 lg:grid-cols-2">
         {starters.map((starter) => (

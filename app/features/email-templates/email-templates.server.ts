@@ -5,7 +5,12 @@ import { recordAudit } from '~/platform/audit.server'
 import { changeExisting } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import { RuleViolationError } from '~/platform/errors'
-import { HTML_EMPTY_AFTER_SANITISING_MESSAGE, SAMPLE_PLACEHOLDER_VALUES, parseTriggerConditions, type TriggerConditions } from './options'
+import {
+  HTML_EMPTY_AFTER_SANITISING_MESSAGE,
+  SAMPLE_PLACEHOLDER_VALUES,
+  parseTriggerConditions,
+  type TriggerConditions,
+} from './options'
 import { findUnknownPlaceholders, isPlaceholder, type EmailFormType, type PlaceholderValues } from './placeholders'
 import { htmlToText, renderEmailTemplate, sanitizeTemplateHtml } from './render.server'
 import type { EmailTemplateInput } from './schema'
@@ -52,9 +57,14 @@ export async function createEmailTemplate(input: EmailTemplateInput, actor: Acto
         action: 'create',
         entityType: ENTITY_TYPE,
         entityId: template.id,
-        details: { name: template.name, formType: template.formType, isActive: template.isActive, sanitised: data.htmlContent !== input.htmlContent.trim() },
+        details: {
+          name: template.name,
+          formType: template.formType,
+          isActive: template.isActive,
+          sanitised: data.htmlContent !== input.htmlContent.trim(),
+        },
       },
-      tx,
+      tx
     )
     return template
   })
@@ -67,11 +77,11 @@ export async function updateEmailTemplate(id: string, input: EmailTemplateInput,
       const before = await tx.emailTemplate.findUniqueOrThrow({ where: { id } })
       const template = await tx.emailTemplate.update({ where: { id }, data })
       const changed = (Object.keys(data) as Array<keyof typeof data>).filter(
-        (key) => JSON.stringify(before[key]) !== JSON.stringify(template[key]),
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(template[key])
       )
       await recordAudit({ actor, action: 'update', entityType: ENTITY_TYPE, entityId: id, details: { changed } }, tx)
       return template
-    }),
+    })
   )
 }
 
@@ -80,9 +90,18 @@ export async function setEmailTemplateActive(id: string, isActive: boolean, acto
   return changeExisting('Email template', id, () =>
     prisma.$transaction(async (tx) => {
       const template = await tx.emailTemplate.update({ where: { id }, data: { isActive } })
-      await recordAudit({ actor, action: 'update', entityType: ENTITY_TYPE, entityId: id, details: { changed: ['isActive'], isActive } }, tx)
+      await recordAudit(
+        {
+          actor,
+          action: 'update',
+          entityType: ENTITY_TYPE,
+          entityId: id,
+          details: { changed: ['isActive'], isActive },
+        },
+        tx
+      )
       return template
-    }),
+    })
   )
 }
 
@@ -92,12 +111,15 @@ export async function deleteEmailTemplate(id: string, actor: Actor) {
     prisma.$transaction(async (tx) => {
       const deleted = await tx.emailTemplate.delete({ where: { id }, select: { name: true, formType: true } })
       await recordAudit({ actor, action: 'delete', entityType: ENTITY_TYPE, entityId: id, details: deleted }, tx)
-    }),
+    })
   )
 }
 
 /** How many of a template's conditions a lead meets, or -1 when one is not met. */
-function matchScore(conditions: TriggerConditions, lead: { status?: string | null; source?: string | null } | undefined) {
+function matchScore(
+  conditions: TriggerConditions,
+  lead: { status?: string | null; source?: string | null } | undefined
+) {
   let score = 0
   for (const key of ['status', 'source'] as const) {
     const wanted = conditions[key]
@@ -115,7 +137,10 @@ function matchScore(conditions: TriggerConditions, lead: { status?: string | nul
  * templates without conditions qualify. Null when none does; the caller
  * then falls back to the starter template.
  */
-export async function findTemplateForSending(formType: EmailFormType, lead?: { status?: string | null; source?: string | null }) {
+export async function findTemplateForSending(
+  formType: EmailFormType,
+  lead?: { status?: string | null; source?: string | null }
+) {
   const candidates = await prisma.emailTemplate.findMany({
     where: { formType, isActive: true },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -75,15 +75,20 @@ export function parseTriggerConditions(value: unknown): TriggerConditions {
   const conditions: TriggerConditions = {}
   for (const key of ['status', 'source'] as const) {
     const condition = (object as Record<string, unknown>)[key]
-    if (typeof condition === 'string' && condition.trim()) conditions[key] = condition.trim().slice(0, TRIGGER_SOURCE_MAX)
+    if (typeof condition === 'string' && condition.trim())
+      conditions[key] = condition.trim().slice(0, TRIGGER_SOURCE_MAX)
   }
   return conditions
 }
 
 export function describeTriggerConditions(conditions: TriggerConditions) {
   const parts = [
-    conditions.status ? `status ${TRIGGER_STATUS_OPTIONS.find((o) => o.value === conditions.status)?.label ?? conditions.status}` : null,
-    conditions.source ? `source ${TRIGGER_SOURCE_OPTIONS.find((o) => o.value === conditions.source)?.label ?? conditions.source}` : null,
+    conditions.status
+      ? `status ${TRIGGER_STATUS_OPTIONS.find((o) => o.value === conditions.status)?.label ?? conditions.status}`
+      : null,
+    conditions.source
+      ? `source ${TRIGGER_SOURCE_OPTIONS.find((o) => o.value === conditions.source)?.label ?? conditions.source}`
+      : null,
   ].filter(Boolean)
   return parts.length ? `Leads with ${parts.join(' and ')}` : 'Any lead'
 }

@@ -47,11 +47,14 @@ export function findUnknownPlaceholders(...sources: Array<string | null | undefi
 
 /** The message next to a field that uses names that are not placeholders. */
 export function unknownPlaceholdersMessage(names: readonly string[]) {
-  const list = names.map((name) => `{{${name}}}`).join(', ')
-  return `${names.length === 1 ? 'Unknown placeholder' : 'Unknown placeholders'}: ${list}. Use only ${EMAIL_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.`
+  const braced = (list: readonly string[]) => list.map((name) => `{{${name}}}`).join(', ')
+  const label = names.length === 1 ? 'Unknown placeholder' : 'Unknown placeholders'
+  return `${label}: ${braced(names)}. Use only ${braced(EMAIL_PLACEHOLDERS)}.`
 }
 
 /** Replaces each known {{name}} with its value, passed through `encode`; unknown ones stay as written. */
 export function fillPlaceholders(source: string, values: PlaceholderValues, encode: (value: string) => string) {
-  return source.replace(PLACEHOLDER_PATTERN, (whole, name: string) => (isPlaceholder(name) ? encode(values[name] ?? '') : whole))
+  return source.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
+    isPlaceholder(name) ? encode(values[name] ?? '') : whole
+  )
 }

@@ -21,8 +21,41 @@ const BOX = /^(\d{1,4}(\.\d+)?(px|em|rem|%)?\s*){1,4}$/
  */
 const ALLOW_LIST: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
-    'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'hr', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'code', 'pre',
+    'p',
+    'br',
+    'div',
+    'span',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'pre',
   ],
   allowedAttributes: {
     a: ['href', 'title'],
@@ -49,7 +82,22 @@ const ALLOW_LIST: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   // Their text is code or chrome, not the message.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'head',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'select',
+  ],
   transformTags: {
     // Relative links would point at nothing in an inbox: only absolute safe ones or a link placeholder.
     a: (tagName, attribs) => {
@@ -73,10 +121,18 @@ export function sanitizeTemplateHtml(html: string) {
 }
 
 export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!))
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+}
 
 function decodeEntities(text: string) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -129,7 +185,10 @@ export function htmlToText(html: string) {
  * (workflow stages, intake-form links, signing invitations) renders through
  * here.
  */
-export function renderEmailTemplate(template: { subject: string; htmlContent: string }, values: PlaceholderValues): RenderedEmail {
+export function renderEmailTemplate(
+  template: { subject: string; htmlContent: string },
+  values: PlaceholderValues
+): RenderedEmail {
   const html = sanitizeTemplateHtml(fillPlaceholders(sanitizeTemplateHtml(template.htmlContent), values, escapeHtml))
   const subject = fillPlaceholders(template.subject, values, (value) => value)
     .replace(/[\r\n\t]+/g, ' ')

@@ -11,9 +11,15 @@ import {
   parseTriggerConditions,
   type TriggerConditions,
 } from './options'
-import { EMAIL_FORM_TYPES, findUnknownPlaceholders, unknownPlaceholdersMessage, type EmailFormType } from './placeholders'
+import {
+  EMAIL_FORM_TYPES,
+  findUnknownPlaceholders,
+  unknownPlaceholdersMessage,
+  type EmailFormType,
+} from './placeholders'
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 
 /** Required text: trimmed, refused when blank or too long; `placeholders` also refuses {{names}} that are not placeholders. */
 function requiredText(label: string, required: string, max: number, { placeholders = false } = {}) {
@@ -35,7 +41,10 @@ const fields = {
   name: requiredText('Name', NAME_REQUIRED_MESSAGE, TEMPLATE_NAME_MAX),
   subject: requiredText('Subject', SUBJECT_REQUIRED_MESSAGE, TEMPLATE_SUBJECT_MAX, { placeholders: true }),
   htmlContent: requiredText('HTML content', HTML_REQUIRED_MESSAGE, TEMPLATE_HTML_MAX, { placeholders: true }),
-  formType: z.preprocess((value) => (isBlank(value) ? undefined : value), z.enum(EMAIL_FORM_TYPES, { error: FORM_TYPE_MESSAGE }).default('intake')),
+  formType: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    z.enum(EMAIL_FORM_TYPES, { error: FORM_TYPE_MESSAGE }).default('intake')
+  ),
 }
 
 export type EmailTemplateInput = {
@@ -60,7 +69,7 @@ export const emailTemplateFormSchema = z.object({
   isActive: z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean()),
   triggerStatus: z.preprocess(
     (value) => (isBlank(value) ? undefined : value),
-    z.enum(LEAD_STATUSES, { error: 'Choose a lead status from the list' }).optional(),
+    z.enum(LEAD_STATUSES, { error: 'Choose a lead status from the list' }).optional()
   ),
   triggerSource: z.preprocess(
     (value) => (isBlank(value) ? undefined : value),
@@ -68,12 +77,16 @@ export const emailTemplateFormSchema = z.object({
       .string()
       .trim()
       .max(TRIGGER_SOURCE_MAX, { message: `Source must be less than ${TRIGGER_SOURCE_MAX} characters` })
-      .optional(),
+      .optional()
   ),
 })
 export type EmailTemplateFormValue = z.infer<typeof emailTemplateFormSchema>
 
-export function templateInputFromForm({ triggerStatus, triggerSource, ...value }: EmailTemplateFormValue): EmailTemplateInput {
+export function templateInputFromForm({
+  triggerStatus,
+  triggerSource,
+  ...value
+}: EmailTemplateFormValue): EmailTemplateInput {
   return { ...value, triggerConditions: parseTriggerConditions({ status: triggerStatus, source: triggerSource }) }
 }
 
@@ -90,7 +103,10 @@ export const emailTemplatePreviewFormSchema = z.object({
 
 /** POST /api/email-templates/preview: the draft and, optionally, values instead of the samples. */
 export const emailTemplatePreviewSchema = z.object({
-  subject: z.string({ error: 'subject must be text' }).max(TEMPLATE_SUBJECT_MAX * 4).default(''),
+  subject: z
+    .string({ error: 'subject must be text' })
+    .max(TEMPLATE_SUBJECT_MAX * 4)
+    .default(''),
   htmlContent: z.string({ error: 'htmlContent must be text' }).max(TEMPLATE_HTML_MAX).default(''),
   values: z.record(z.string(), z.string().nullable()).optional(),
 })
