@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, useOutlet } from '@remix-run/react'
 import { Pagination } from '~/components/pagination'
 import { Button } from '~/components/ui/button'
+import { EmailTemplateGallery, EmailTemplateList } from '~/features/email-templates/email-template-list'
+import { listEmailTemplates, previewEmailTemplate } from '~/features/email-templates/email-templates.server'
+import { describeTriggerConditions, parseTriggerConditions } from '~/features/email-templates/options'
+import { EMAIL_FORM_TYPES } from '~/features/email-templates/placeholders'
+import { STARTER_TEMPLATES } from '~/features/email-templates/starters'
 import { FORM_SUBMISSION_STATUSES } from '~/features/online-forms/form-fields'
 import { parseSubmissionListQuery } from '~/features/online-forms/forms.server'
 import { SUBMISSION_STATUS_LABELS } from '~/features/online-forms/intake-rules'
@@ -26,12 +31,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   const url = new URL(request.url)
   const tab: Subtab = SUBTABS.find((subtab) => subtab.id === url.searchParams.get('tab'))?.id ?? 'submissions'
-  if (tab !== 'submissions') return json({ tab, submissions: null })
+  if (tab === 'templates') {
+    const templates = await listEmailTemplates()
+    return json({
+      tab,
+      submissions: null,
+      gallery: null,
+      templates: templates.map((template) => ({
+        id: template.id,
+        name: template.name,
+        subject: template.subject,
+        formType: template.formType,
+        isActive: template.isActive,
+        conditions: describeTriggerConditions(parseTriggerConditions(template.triggerConditions)),
+      })),
+    })
+  }
+  if (tab === 'gallery') {
+    const gallery = EMAIL_FORM_TYPES.map((formType) => {
+      const starter = STARTER_TEMPLATES[formType]
+      return { formType, name: starter.name, subject: starter.subject, preview: previewEmailTemplate(starter) }
+    })
+    return json({ tab, submissions: null, templates: null, gallery })
+  }
   const query = parseSubmissionListQuery(url.searchParams)
   const { total, page, pageSize, rows } = await listFormSubmissions(query, userActor(request, user))
   const now = new Date()
   return json({
     tab,
+    templates: null,
+    gallery: null,
     submissions: {
       status: query.status ?? '',
       total,
@@ -60,8 +89,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function EmailAutomationTab() {
-  const { tab, submissions } = useLoaderData<typeof loader>()
+  const { tab, submissions, templates, gallery } = useLoaderData<typeof loader>()
   const timeZone = useTimeZone()
+  const outlet = useOutlet()
   return (
     <section aria-labelledby="email-automation-heading">
       <h2 id="email-automation-heading" className="text-xl font-semibold">
@@ -83,6 +113,7 @@ export default function EmailAutomationTab() {
           </Link>
         ))}
       </nav>
+      {outlet}
       {submissions ? (
         <>
           <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
@@ -117,15 +148,11 @@ export default function EmailAutomationTab() {
           )}
           <Pagination page={submissions.page} pageSize={submissions.pageSize} total={submissions.total} noun="submissions" label="Form submissions pages" />
         </>
-      ) : tab === 'templates' ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center">
-          Email templates (list, create and edit with a live preview) come with the e-mail automation.
-        </p>
-      ) : (
-        <p className="rounded-md border border-dashed border-slate-300 p-8 text-center">
-          The template gallery (four starter templates, one per form type) comes with the e-mail automation.
-        </p>
-      )}
+      ) : templates ? (
+        <EmailTemplateList templates={templates} />
+      ) : gallery ? (
+        <EmailTemplateGallery starters={gallery} />
+      ) : null}
     </section>
   )
 }
