@@ -139,9 +139,10 @@ function matchScore(
  */
 export async function findTemplateForSending(
   formType: EmailFormType,
-  lead?: { status?: string | null; source?: string | null }
+  lead?: { status?: string | null; source?: string | null },
+  db: Prisma.TransactionClient = prisma,
 ) {
-  const candidates = await prisma.emailTemplate.findMany({
+  const candidates = await db.emailTemplate.findMany({
     where: { formType, isActive: true },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   })

@@ -1,5 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { queueEmail } from '~/features/email/outbox.server'
+import { findTemplateForSending } from '~/features/email-templates/email-templates.server'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { STARTER_TEMPLATES } from '~/features/email-templates/starters'
 import { getSmtpConfig } from '~/integrations/smtp/settings.server'
@@ -19,30 +20,9 @@ export function formSubmissionEmailKey(submissionId: string) {
   return `form-submission:${submissionId}`
 }
 
-/** Whether a template's trigger conditions ({ status?, source? }) suit the lead; {} suits any. */
-function suits(conditions: Prisma.JsonValue, lead: LeadForEmail) {
-  const wanted = (conditions && typeof conditions === 'object' && !Array.isArray(conditions) ? conditions : {}) as Record<string, unknown>
-  if (typeof wanted.status === 'string' && wanted.status && wanted.status !== lead.status) return false
-  if (typeof wanted.source === 'string' && wanted.source && wanted.source !== (lead.source ?? '')) return false
-  return true
-}
-
-function specificity(conditions: Prisma.JsonValue) {
-  const wanted = (conditions && typeof conditions === 'object' && !Array.isArray(conditions) ? conditions : {}) as Record<string, unknown>
-  return (wanted.status ? 1 : 0) + (wanted.source ? 1 : 0)
-}
-
-/** The active intake template that suits the lead best (the most specific, then the newest); else the starter. */
+/** The active intake template that suits the lead best (findTemplateForSending); else the starter. */
 export async function intakeTemplateFor(lead: LeadForEmail, db: Prisma.TransactionClient = prisma) {
-  const templates = await db.emailTemplate.findMany({
-    where: { formType: 'intake', isActive: true },
-    select: { id: true, subject: true, htmlContent: true, triggerConditions: true },
-    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
-    take: 100,
-  })
-  const best = templates
-    .filter((template) => suits(template.triggerConditions, lead))
-    .sort((a, b) => specificity(b.triggerConditions) - specificity(a.triggerConditions))[0]
+  const best = await findTemplateForSending('intake', lead, db)
   if (best) return best
   const starter = STARTER_TEMPLATES.intake
   return { id: null, subject: starter.subject, htmlContent: starter.htmlContent }
