@@ -17,6 +17,7 @@ import {
   runEsignSweepJob,
 } from '~/features/esign/tracking.server'
 import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
+import { WORKFLOW_RUN_JOB, runWorkflowRunJob, workflowSubscriber } from '~/features/workflows/runs.server'
 
 /** Every kind of background job and what runs it. */
 export const jobHandlers: JobHandlers = {
@@ -28,6 +29,7 @@ export const jobHandlers: JobHandlers = {
   [ESIGN_FETCH_SIGNED_JOB]: runEsignFetchSignedJob,
   [ESIGN_SWEEP_JOB]: () => runEsignSweepJob(),
   [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
+  [WORKFLOW_RUN_JOB]: runWorkflowRunJob,
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */
@@ -39,4 +41,4 @@ export const recurringJobs: RecurringJob[] = [{ type: ESIGN_SWEEP_JOB, everyMs: 
  * called from a route. A subscriber is given the events recorded from the
  * time it is deployed on; earlier ones are already dispatched.
  */
-export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower]
+export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower, workflowSubscriber]
