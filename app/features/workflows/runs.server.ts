@@ -2,6 +2,8 @@ import type { Prisma } from '~/generated/prisma/client'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { queueEmail } from '~/features/email/outbox.server'
 import { getEnv } from '~/platform/env.server'
+import type { Actor } from '~/platform/actor'
+import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import type { DomainEvent, EventSubscriber } from '~/platform/events.server'
 import { enqueueJobs } from '~/platform/jobs.server'
@@ -172,6 +174,19 @@ export async function listRuns(filter: { entityType?: string; entityId?: string;
     take: RUN_LIST_LIMIT,
     select: runSelect,
   })
+}
+
+/**
+ * The API's run list: each run names a record and where its e-mail went, so
+ * the read is on the log, one entry per kind of record shown.
+ */
+export async function viewRuns(filter: Parameters<typeof listRuns>[0], actor: Actor) {
+  const runs = await listRuns(filter)
+  for (const entityType of new Set(runs.map((run) => run.entityType))) {
+    const ids = [...new Set(runs.filter((run) => run.entityType === entityType).map((run) => run.entityId))]
+    await recordListView({ actor, entityType, ids, details: { workflowRuns: true } })
+  }
+  return runs.map(runToJson)
 }
 
 /** A record's automation history, newest first (its page's section). */

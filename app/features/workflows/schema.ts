@@ -117,6 +117,6 @@ export const runListQuerySchema = z.object({
 })
 
 /** The 'Record milestone' form on a patient's or caregiver's page. */
-export function milestoneSchema(type: keyof typeof MILESTONE_TRIGGERS) {
-  return z.object({ milestone: z.enum(MILESTONE_TRIGGERS[type], { error: 'Choose a milestone' }) })
+export function milestoneSchema<T extends keyof typeof MILESTONE_TRIGGERS>(type: T) {
+  return z.object({ milestone: z.enum(MILESTONE_TRIGGERS[type] as (typeof MILESTONE_TRIGGERS)[T], { error: 'Choose a milestone' }) })
 }
