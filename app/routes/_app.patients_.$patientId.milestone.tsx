@@ -20,5 +20,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return redirectWithFailure(error, back, 'Failed to record milestone')
   }
-  return redirectWithToast(back, { title: 'Milestone recorded' })
+  return redirectWithToast(`${back}#automation-history`, { title: 'Milestone recorded' })
 }

@@ -202,8 +202,8 @@ describe('running stages', () => {
     // The lead's page lists them with the e-mail's delivery status.
     await prisma.outboundEmail.update({ where: { id: emails[0]!.id }, data: { status: 'failed', lastError: 'Mailbox full' } })
     const page = await callRoute(leadPageLoader, makeRequest(`/leads/${lead.id}`, { cookie }), { leadId: lead.id })
-    const { automation } = (await page.json()) as { automation: Array<{ id: string; outcome: string; email: { status: string; error: string } | null }> }
-    expect(automation.find((each) => each.id === run.id)?.email).toMatchObject({ status: 'failed', error: 'Mailbox full' })
+    const { automation } = (await page.json()) as { automation: Array<{ id: string; outcome: string; email: { text: string; failed: boolean } | null }> }
+    expect(automation.find((each) => each.id === run.id)).toMatchObject({ outcome: `E-mail queued to ${lead.email}`, email: { text: 'E-mail failed: Mailbox full', failed: true } })
     const api = await callRoute(runsLoader, makeRequest(`/api/workflow/runs?entityType=Lead&entityId=${lead.id}`, { cookie }))
     expect(((await api.json()) as unknown[]).length).toBe(2)
   })

@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { useId } from 'react'
 import { SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { MILESTONE_TRIGGERS, type MilestoneType, triggerLabel } from '~/features/workflows/options'
+import { MILESTONE_TRIGGERS, type MilestoneType, triggerLabel } from '~/features/workflows/labels'
 
 /**
  * 'Record milestone': a coordinator's word that something the portal does

@@ -4,6 +4,8 @@
  */
 import { LEAD_STATUSES } from '~/features/leads/options'
 
+export { MILESTONE_TRIGGERS, type MilestoneType, triggerLabel } from '~/features/workflows/labels'
+
 export const WORKFLOWS_PATH = '/settings/workflows'
 
 export const WORKFLOW_TYPES = ['lead', 'patient', 'caregiver'] as const
@@ -39,12 +41,6 @@ export const WORKFLOW_TRIGGERS = {
   ],
 } as const satisfies Record<WorkflowType, readonly string[]>
 
-/** Triggers nothing in the portal observes: a coordinator records them on the record's page ('Record milestone'). */
-export const MILESTONE_TRIGGERS = {
-  patient: ['registration_confirmed', 'intake_completed', 'assessment_completed'],
-  caregiver: ['welcome_acknowledged', 'documents_submitted', 'verification_passed', 'training_completed', 'assignment_active'],
-} as const
-export type MilestoneType = keyof typeof MILESTONE_TRIGGERS
 
 export function isWorkflowType(value: unknown): value is WorkflowType {
   return typeof value === 'string' && (WORKFLOW_TYPES as readonly string[]).includes(value)
@@ -56,14 +52,6 @@ export function triggersOf(type: WorkflowType): readonly string[] {
 
 export function isTriggerOf(type: WorkflowType, trigger: string) {
   return triggersOf(type).includes(trigger)
-}
-
-/** 'lead_status_contacted' → 'Lead status: Contacted', 'verification_passed' → 'Verification passed'. */
-export function triggerLabel(trigger: string) {
-  const status = /^lead_status_(.+)$/.exec(trigger)?.[1]
-  if (status) return `Lead status: ${status.charAt(0).toUpperCase()}${status.slice(1)}`
-  const words = trigger.replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 export const STAGE_NAME_REQUIRED_MESSAGE = 'Stage name is required'

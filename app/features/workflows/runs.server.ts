@@ -11,6 +11,7 @@ import { isUuid } from '~/lib/ids'
 import { dateIn, zonedDayStart } from '~/lib/time'
 import { RUN_OUTCOMES, type RunStatus, WORKFLOW_TYPES, type WorkflowType, emailQueuedOutcome } from '~/features/workflows/options'
 import { WORKFLOW_EVENT_TYPES, triggersForEvent } from '~/features/workflows/triggers'
+import { triggerLabel } from '~/features/workflows/labels'
 
 export const WORKFLOW_RUN_JOB = 'workflow.run'
 const HOUR_MS = 60 * 60 * 1000
@@ -189,11 +190,33 @@ export async function viewRuns(filter: Parameters<typeof listRuns>[0], actor: Ac
   return runs.map(runToJson)
 }
 
-/** A record's automation history, newest first (its page's section). */
+const RUN_STATUS_LABELS: Record<string, string> = { pending: 'Pending', completed: 'Completed', skipped: 'Skipped', failed: 'Failed' }
+
+/** The e-mail's delivery, in words, as the outbox knows it now. */
+function emailWords(email: NonNullable<WorkflowRunRecord['outboundEmail']>) {
+  if (email.status === 'failed') return `E-mail failed${email.lastError ? `: ${email.lastError}` : ''}`
+  if (email.status === 'sent') return 'E-mail sent'
+  if (email.status === 'sending') return 'E-mail sending'
+  return 'E-mail queued'
+}
+
+/**
+ * A record's automation history, newest first (its page's section), with
+ * its words made here so the page ships no labels of its own.
+ */
 export async function recordAutomationHistory(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string) {
   if (!isUuid(entityId)) return []
   const runs = await listRuns({ entityType, entityId })
-  return runs.map(runToJson)
+  return runs.map((run) => ({
+    id: run.id,
+    stageName: run.stageName,
+    status: RUN_STATUS_LABELS[run.status] ?? run.status,
+    trigger: triggerLabel(run.trigger),
+    scheduledFor: run.scheduledFor.toISOString(),
+    ranAt: run.ranAt?.toISOString() ?? null,
+    outcome: run.outcome,
+    email: run.outboundEmail ? { text: emailWords(run.outboundEmail), failed: run.outboundEmail.status === 'failed' } : null,
+  }))
 }
 
 export function runToJson(run: WorkflowRunRecord) {
