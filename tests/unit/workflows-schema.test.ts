@@ -1,4 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { parseWithZod } from '~/lib/form-input'
+import { validateWithRules } from '~/lib/form-rules'
+import { formRules } from '~/lib/form-rules.server'
 import {
   LEAD_STATUS_TRIGGERS,
   STAGE_TOASTS,
@@ -134,5 +137,30 @@ describe('triggers', () => {
     })
     expect(triggersForEvent(event('appointment.completed'), { appointmentType: 'follow_up', patientId })).toBeNull()
     expect(triggersForEvent(event('appointment.completed'), { appointmentType: 'initial_assessment', patientId: null })).toBeNull()
+  })
+})
+
+describe('the page checks the stage form as the server does', () => {
+  const formData = (entries: Record<string, string>) => {
+    const data = new FormData()
+    for (const [name, value] of Object.entries(entries)) data.append(name, value)
+    return data
+  }
+  beforeAll(() => {
+    for (const name of ['HTMLInputElement', 'HTMLTextAreaElement', 'HTMLSelectElement']) vi.stubGlobal(name, class {})
+  })
+  afterAll(() => vi.unstubAllGlobals())
+
+  test.each([
+    ['no name', { name: '' }],
+    ['order 0', { name: 'x', order: '0' }],
+    ['a negative delay', { name: 'x', delayHours: '-1' }],
+    ['all fine', { name: 'x', order: '2', delayHours: '24' }],
+  ])('%s', (_, entries) => {
+    const all = { type: 'lead', trigger: 'lead_created', ...entries }
+    const server = parseWithZod(formData(all), { schema: stageFormSchema })
+    const form = { elements: { namedItem: () => null } } as unknown as HTMLFormElement
+    const page = validateWithRules(formRules(stageFormSchema))({ form, formData: formData(all) })
+    expect(page.status === 'error' ? page.error : {}).toEqual(server.status === 'error' ? server.error : {})
   })
 })
