@@ -195,6 +195,11 @@ describe('running stages', () => {
     const done = await prisma.workflowRun.findUniqueOrThrow({ where: { id: run.id } })
     expect(done).toMatchObject({ status: 'completed', outcome: `E-mail queued to ${lead.email}`, outboundEmailId: emails[0]!.id })
     expect(done.ranAt).not.toBeNull()
+    // Audited once, by the portal itself, with its domain event.
+    const entries = await prisma.auditLog.findMany({ where: { entityType: 'WorkflowRun', entityId: run.id } })
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ actorKind: 'system', action: 'update', details: { status: 'completed', entityId: lead.id, outboundEmailId: emails[0]!.id } })
+    expect(await prisma.domainEvent.count({ where: { entityId: run.id, type: 'workflow_run.completed' } })).toBe(1)
 
     await runWorkflowRun(runs[1]!.id)
     expect(await prisma.workflowRun.findUniqueOrThrow({ where: { id: runs[1]!.id } })).toMatchObject({ status: 'completed', outcome: 'No e-mail template', outboundEmailId: null })

@@ -2,8 +2,8 @@ import type { Prisma } from '~/generated/prisma/client'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { queueEmail } from '~/features/email/outbox.server'
 import { getEnv } from '~/platform/env.server'
-import type { Actor } from '~/platform/actor'
-import { recordListView } from '~/platform/audit.server'
+import { type Actor, systemActor } from '~/platform/actor'
+import { recordAudit, recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import type { DomainEvent, EventSubscriber } from '~/platform/events.server'
 import { enqueueJobs } from '~/platform/jobs.server'
@@ -91,8 +91,28 @@ async function recipientOf(entityType: string, entityId: string, tx: Prisma.Tran
   return null
 }
 
-async function finishRun(tx: Prisma.TransactionClient, runId: string, status: RunStatus, outcome: string, outboundEmailId?: string) {
-  await tx.workflowRun.update({ where: { id: runId }, data: { status, outcome, ranAt: new Date(), outboundEmailId: outboundEmailId ?? null } })
+const WORKFLOW_ACTOR = systemActor('workflows')
+
+/** Ends the run, audited (workflow_run.completed or .skipped) in the run's transaction. */
+async function finishRun(
+  tx: Prisma.TransactionClient,
+  run: { id: string; stageId: string | null; entityType: string; entityId: string },
+  status: RunStatus,
+  outcome: string,
+  outboundEmailId?: string,
+) {
+  await tx.workflowRun.update({ where: { id: run.id }, data: { status, outcome, ranAt: new Date(), outboundEmailId: outboundEmailId ?? null } })
+  await recordAudit(
+    {
+      actor: WORKFLOW_ACTOR,
+      action: 'update',
+      entityType: 'WorkflowRun',
+      entityId: run.id,
+      eventType: `workflow_run.${status}`,
+      details: { stageId: run.stageId, entityType: run.entityType, entityId: run.entityId, status, outboundEmailId: outboundEmailId ?? null },
+    },
+    tx,
+  )
 }
 
 /**
@@ -113,15 +133,15 @@ export async function runWorkflowRun(runId: string) {
           select: { isActive: true, emailTemplate: { select: { id: true, subject: true, htmlContent: true, isActive: true } } },
         })
       : null
-    if (!stage) return finishRun(tx, run.id, 'skipped', RUN_OUTCOMES.deleted)
-    if (!stage.isActive) return finishRun(tx, run.id, 'skipped', RUN_OUTCOMES.switchedOff)
+    if (!stage) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.deleted)
+    if (!stage.isActive) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.switchedOff)
     const template = stage.emailTemplate
-    if (!template) return finishRun(tx, run.id, 'completed', RUN_OUTCOMES.noTemplate)
-    if (!template.isActive) return finishRun(tx, run.id, 'skipped', RUN_OUTCOMES.templateOff)
+    if (!template) return finishRun(tx, run, 'completed', RUN_OUTCOMES.noTemplate)
+    if (!template.isActive) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.templateOff)
     const recipient = await recipientOf(run.entityType, run.entityId, tx)
-    if (!recipient) return finishRun(tx, run.id, 'skipped', RUN_OUTCOMES.noRecord)
+    if (!recipient) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.noRecord)
     const toEmail = recipient.email?.trim()
-    if (!toEmail) return finishRun(tx, run.id, 'skipped', RUN_OUTCOMES.noEmail)
+    if (!toEmail) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.noEmail)
     const rendered = renderEmailTemplate(template, { firstName: recipient.firstName, lastName: recipient.lastName })
     const email = await queueEmail(
       {
@@ -136,7 +156,7 @@ export async function runWorkflowRun(runId: string) {
       },
       tx,
     )
-    await finishRun(tx, run.id, 'completed', emailQueuedOutcome(toEmail), email.id)
+    await finishRun(tx, run, 'completed', emailQueuedOutcome(toEmail), email.id)
   })
 }
 
