@@ -26,6 +26,7 @@ import { EMAIL_DELIVER_JOB } from '~/features/email/outbox.server'
 import { runEmailDeliverJob } from '~/features/email/delivery.server'
 import { intakeEmailFollower } from '~/features/online-forms/intake-email.server'
 import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
+import { WORKFLOW_RUN_JOB, runWorkflowRunJob, workflowSubscriber } from '~/features/workflows/runs.server'
 
 /** Every kind of background job and what runs it. */
 export const jobHandlers: JobHandlers = {
@@ -40,6 +41,7 @@ export const jobHandlers: JobHandlers = {
   [ESIGN_SWEEP_JOB]: () => runEsignSweepJob(),
   [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
   [EMAIL_DELIVER_JOB]: runEmailDeliverJob,
+  [WORKFLOW_RUN_JOB]: runWorkflowRunJob,
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */
@@ -51,4 +53,4 @@ export const recurringJobs: RecurringJob[] = [{ type: ESIGN_SWEEP_JOB, everyMs: 
  * called from a route. A subscriber is given the events recorded from the
  * time it is deployed on; earlier ones are already dispatched.
  */
-export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower, intakeEmailFollower]
+export const eventSubscribers: EventSubscriber[] = [ghlAppointmentFollower, intakeEmailFollower, workflowSubscriber]

@@ -10,6 +10,9 @@ import {
 import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'
+import { AutomationHistory } from '~/features/workflows/automation-history'
+import { recordAutomationHistory } from '~/features/workflows/runs.server'
+import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {
@@ -61,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     audit: await listCaregiverAudit(record.id),
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
     upcoming: await listPersonAppointments('caregiver', record.id, actor),
+    automation: await recordAutomationHistory('Caregiver', record.id),
   })
 }
 
@@ -93,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function CaregiverProfile() {
-  const { caregiver, progress, audit, today, upcoming } = useLoaderData<typeof loader>()
+  const { caregiver, progress, audit, today, upcoming, automation } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
@@ -245,6 +249,10 @@ export default function CaregiverProfile() {
             timeZone={timeZone}
             calendarHref={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
           />
+          <AutomationHistory runs={automation} />
+          {canWrite ? (
+            <MilestoneForm type="caregiver" action={`/caregivers/${caregiver.id}/milestone`} className="rounded-lg border border-slate-200 bg-white p-5" />
+          ) : null}
           <RecordHistory title="Audit Trail" entries={audit} />
         </div>
       </div>

@@ -26,6 +26,8 @@ import { listPersonAppointments } from '~/features/calendar/person-appointments.
 import { PersonAppointments, assessmentPrefill, scheduleHref } from '~/features/calendar/person-appointments'
 import { listLeadFormSubmissions } from '~/features/online-forms/submissions.server'
 import { LeadFormSubmissions } from '~/features/online-forms/submission-list'
+import { AutomationHistory } from '~/features/workflows/automation-history'
+import { recordAutomationHistory } from '~/features/workflows/runs.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
@@ -35,15 +37,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = userActor(request, user)
   const lead = await viewLead(params.leadId ?? '', actor)
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  const [communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions] = await Promise.all([
+  const [communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation] = await Promise.all([
     listCommunications(lead.id),
     findPatientForLead(lead.id),
     isGhlSyncAvailable(),
     listLeadEsignRequests(lead.id),
     listPersonAppointments('lead', lead.id, actor),
     listLeadFormSubmissions(lead.id, new URL(request.url).origin),
+    recordAutomationHistory('Lead', lead.id),
   ])
-  return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions })
+  return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation })
 }
 
 /** intent=retry-sync: push the lead to GoHighLevel again now. */
@@ -69,7 +72,7 @@ const DIRECTION_BORDER: Record<string, string> = {
 }
 
 export default function LeadPage() {
-  const { lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions } = useLoaderData<typeof loader>()
+  const { lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const canManageIntegrations = useCan('integrations:manage')
@@ -272,6 +275,7 @@ export default function LeadPage() {
         </section>
         <EsignRequestList requests={esignRequests} timeZone={timeZone} className="lg:col-span-3" />
         <LeadFormSubmissions submissions={formSubmissions} timeZone={timeZone} here={here} canWrite={canWrite} className="lg:col-span-3" />
+        <AutomationHistory runs={automation} className="lg:col-span-3" />
         <PersonAppointments
           appointments={upcoming.appointments}
           total={upcoming.total}

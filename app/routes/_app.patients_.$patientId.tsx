@@ -4,6 +4,9 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
+import { AutomationHistory } from '~/features/workflows/automation-history'
+import { recordAutomationHistory } from '~/features/workflows/runs.server'
+import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { getLead } from '~/features/leads/leads.server'
@@ -37,10 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Who opened which record is part of the record's history (PHI access).
   const actor = userActor(request, user)
   await recordPatientView(patient.id, actor)
-  const [history, lead, upcoming] = await Promise.all([
+  const [history, lead, upcoming, automation] = await Promise.all([
     getPatientHistory(patient.id),
     patient.leadId ? getLead(patient.leadId) : null,
     listPersonAppointments('patient', patient.id, actor),
+    recordAutomationHistory('Patient', patient.id),
   ])
   return json({
     patient: {
@@ -55,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     upcoming,
     activity: history.activity,
     viewers: history.viewers,
+    automation,
   })
 }
 
@@ -120,7 +125,7 @@ function NotSaved() {
 }
 
 export default function PatientProfile() {
-  const { patient, lead, activity, viewers, upcoming } = useLoaderData<typeof loader>()
+  const { patient, lead, activity, viewers, upcoming, automation } = useLoaderData<typeof loader>()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
@@ -295,6 +300,13 @@ export default function PatientProfile() {
           calendarHref={`/calendar?${new URLSearchParams({ patientId: patient.id })}`}
           schedule={canWrite ? { href: scheduleHref({ patientId: patient.id }, here), label: 'New appointment' } : null}
         />
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <AutomationHistory runs={automation} className="lg:col-span-2" />
+        {canWrite ? (
+          <MilestoneForm type="patient" action={`/patients/${patient.id}/milestone`} className="rounded-lg border border-slate-200 bg-white p-5" />
+        ) : null}
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -19,6 +19,9 @@ import * as deleteDocument from '~/routes/_app.documents-new.$documentId.delete'
 import * as newDocumentType from '~/routes/_app.settings.document-types.new'
 import * as editDocumentType from '~/routes/_app.settings.document-types.$documentTypeId.edit'
 import * as deleteDocumentType from '~/routes/_app.settings.document-types.$documentTypeId.delete'
+import * as newWorkflowStage from '~/routes/_app.settings.workflows.new'
+import * as editWorkflowStage from '~/routes/_app.settings.workflows.$stageId.edit'
+import * as deleteWorkflowStage from '~/routes/_app.settings.workflows.$stageId.delete'
 import * as newAppointment from '~/routes/_app.calendar.new'
 import * as editAppointment from '~/routes/_app.calendar_.$appointmentId.edit'
 import * as rescheduleAppointment from '~/routes/_app.calendar_.$appointmentId.reschedule'
@@ -69,11 +72,12 @@ async function createRecords() {
   const appointment = await prisma.appointment.create({
     data: { title: 'Exit visit', startTime: new Date('2027-06-01T14:00:00Z'), endTime: new Date('2027-06-01T15:00:00Z'), timeZone: 'America/New_York', createdBy: 'Test' },
   })
-  return { lead, communication, caregiver, file, patient, document, documentType, appointment }
+  const workflowStage = await prisma.workflowStage.create({ data: { type: 'caregiver', name: 'Exit stage', trigger: 'caregiver_created' } })
+  return { lead, communication, caregiver, file, patient, document, documentType, appointment, workflowStage }
 }
 
 function dialogs(): DialogCase[] {
-  const { lead, communication, caregiver, file, patient, document, documentType, appointment } = records
+  const { lead, communication, caregiver, file, patient, document, documentType, appointment, workflowStage } = records
   const appointmentPage = `/calendar/${appointment.id}`
   const leadPage = `/leads/${lead.id}`
   const caregiverPage = `/caregivers/${caregiver.id}`
@@ -143,6 +147,21 @@ function dialogs(): DialogCase[] {
       list: '/settings/document-types',
       loader: deleteDocumentType.loader,
       params: { documentTypeId: documentType.id },
+    },
+    { dialog: 'new workflow stage', path: '/settings/workflows/new', list: '/settings/workflows', loader: newWorkflowStage.loader, params: {} },
+    {
+      dialog: 'edit workflow stage',
+      path: `/settings/workflows/${workflowStage.id}/edit`,
+      list: '/settings/workflows',
+      loader: editWorkflowStage.loader,
+      params: { stageId: workflowStage.id },
+    },
+    {
+      dialog: 'delete workflow stage',
+      path: `/settings/workflows/${workflowStage.id}/delete`,
+      list: '/settings/workflows',
+      loader: deleteWorkflowStage.loader,
+      params: { stageId: workflowStage.id },
     },
     { dialog: 'subscribe to the calendar', path: '/calendar/subscribe', list: '/calendar', loader: subscribeCalendar.loader, params: {} },
   ]

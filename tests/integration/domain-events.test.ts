@@ -63,11 +63,12 @@ describe('a change writes its domain event with its audit entry', () => {
     for (const event of events) {
       expect(event).toMatchObject({ entityType: 'Lead', actorKind: 'user', actorUserId: actor.userId, dispatchedAt: null })
     }
-    // The payload is what the audit entry keeps: field names, not the values typed.
+    // The payload is what the audit entry keeps: field names, not the values typed (a status,
+    // an enumeration, rides along so the workflows know where the lead moved).
     const audits = await prisma.auditLog.findMany({ where: { entityId: lead.id }, orderBy: { createdAt: 'asc' } })
     expect(audits.map((entry) => entry.action)).toEqual(['create', 'update', 'delete'])
     expect(events[1]!.payload).toEqual(audits[1]!.details)
-    expect(events[1]!.payload).toEqual({ changed: expect.arrayContaining(['lastName', 'email', 'city', 'status']) })
+    expect(events[1]!.payload).toEqual({ changed: expect.arrayContaining(['lastName', 'email', 'city', 'status']), from: 'new', to: 'contacted' })
     expect(JSON.stringify(events.map((event) => event.payload))).not.toContain('Arlington')
   })
 

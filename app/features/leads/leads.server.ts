@@ -118,7 +118,9 @@ export async function updateLead(id: string, input: LeadInput, actor: Actor) {
       const changed = (Object.keys(input) as Array<keyof LeadInput>).filter(
         (key) => (before[key] ?? null) !== (lead[key] ?? null),
       )
-      await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed } }, tx)
+      // The new status rides along so subscribers (workflows) know where the lead moved.
+      const statusMove = before.status !== lead.status ? { from: before.status, to: lead.status } : {}
+      await recordAudit({ actor, action: 'update', entityType: 'Lead', entityId: id, details: { changed, ...statusMove } }, tx)
       return lead
     }),
   )

@@ -31,12 +31,6 @@ const PLACEHOLDERS: Record<string, Placeholder> = {
     permission: 'records:read',
     settingsTab: true,
   },
-  '/settings/workflows': {
-    title: 'Workflows',
-    notice: 'Workflow stages for leads, patients and caregivers are being built.',
-    permission: 'records:read',
-    settingsTab: true,
-  },
 }
 
 function placeholderAt(pathname: string): Placeholder | undefined {
