@@ -93,6 +93,12 @@ export const envSchema = z.object({
     .optional(),
   /** The sender with SMTP_URL: "Agency <noreply@example.com>" or an address. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The portal's address as people outside reach it, for links in e-mails sent by jobs (no request to take it from). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http:// or https:// URL' })
+    .optional(),
   JOBS_ENABLED: booleanString.default(true),
   MOCKS: booleanString.default(false),
   SEED_DEMO_DATA: booleanString.optional(),

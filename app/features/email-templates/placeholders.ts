@@ -58,3 +58,10 @@ export function fillPlaceholders(source: string, values: PlaceholderValues, enco
     isPlaceholder(name) ? encode(values[name] ?? '') : whole
   )
 }
+
+/** Whether the subject or the content uses this placeholder. */
+export function usesPlaceholder(template: { subject: string; htmlContent: string }, name: EmailPlaceholder) {
+  return [template.subject, template.htmlContent].some((source) =>
+    [...source.matchAll(PLACEHOLDER_PATTERN)].some((match) => match[1] === name),
+  )
+}

@@ -1,9 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { queueEmail } from '~/features/email/outbox.server'
+import { agencySenderValues } from '~/features/email/sender.server'
 import { findTemplateForSending } from '~/features/email-templates/email-templates.server'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { STARTER_TEMPLATES } from '~/features/email-templates/starters'
-import { getSmtpConfig } from '~/integrations/smtp/settings.server'
 import type { EventSubscriber } from '~/platform/events.server'
 import { prisma } from '~/platform/db.server'
 
@@ -12,9 +12,7 @@ import { prisma } from '~/platform/db.server'
  * submission (dedupeKey 'form-submission:<id>'), and its real outcome copied
  * back onto the submission (emailStatus, emailSent) when delivery ends.
  */
-export const DEFAULT_PROVIDER_NAME = 'Your care team'
-
-type LeadForEmail = { id: string; firstName: string; lastName: string; email: string; status: string; source: string | null; ghlContactId: string | null }
+export type LeadForEmail = { id: string; firstName: string; lastName: string; email: string; status: string; source: string | null; ghlContactId: string | null }
 
 export function formSubmissionEmailKey(submissionId: string) {
   return `form-submission:${submissionId}`
@@ -28,26 +26,24 @@ export async function intakeTemplateFor(lead: LeadForEmail, db: Prisma.Transacti
   return { id: null, subject: starter.subject, htmlContent: starter.htmlContent }
 }
 
-/** The agency's name as the recipient knows it: the sender name of the mail, else a neutral one. */
-async function senderDetails(db: Prisma.TransactionClient) {
-  const smtp = await getSmtpConfig(db)
-  return { providerName: smtp?.fromName || DEFAULT_PROVIDER_NAME, contactAddress: smtp?.fromAddress ?? null }
-}
+export type FormLinkTemplate = { id: string | null; subject: string; htmlContent: string }
 
-/** Queues the link's e-mail inside the submission's transaction; null when the lead has no address. */
+/**
+ * Queues the link's e-mail inside the submission's transaction, with the
+ * given template (a workflow stage's) or the intake template that suits the
+ * lead; null when the lead has no address.
+ */
 export async function queueFormLinkEmail(
-  input: { submissionId: string; lead: LeadForEmail; link: string; origin: string },
+  input: { submissionId: string; lead: LeadForEmail; link: string; origin: string; template?: FormLinkTemplate },
   tx: Prisma.TransactionClient,
 ) {
   if (!input.lead.email) return null
-  const template = await intakeTemplateFor(input.lead, tx)
-  const { providerName, contactAddress } = await senderDetails(tx)
+  const template = input.template ?? (await intakeTemplateFor(input.lead, tx))
   const rendered = renderEmailTemplate(template, {
     firstName: input.lead.firstName,
     lastName: input.lead.lastName,
     intakeFormUrl: input.link,
-    providerName,
-    contactUrl: contactAddress ? `mailto:${contactAddress}` : input.origin,
+    ...(await agencySenderValues(input.origin, tx)),
   })
   return queueEmail(
     {

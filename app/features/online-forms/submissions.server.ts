@@ -10,7 +10,7 @@ import { decrypt, encrypt } from '~/platform/encryption.server'
 import { ConflictError, NotFoundError, RuleViolationError, TooManyAttemptsError } from '~/platform/errors'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import type { FormField } from './form-fields'
-import { queueFormLinkEmail } from './intake-email.server'
+import { type FormLinkTemplate, type LeadForEmail, queueFormLinkEmail } from './intake-email.server'
 import {
   INTAKE_LINK_DAYS,
   INTAKE_LINK_EXPIRED_MESSAGE,
@@ -69,52 +69,75 @@ const DONE_STATUSES = ['completed', 'signed']
 export async function sendFormToLead(input: { leadId: string; formId: string; origin: string }, actor: Actor) {
   if (!isUuid(input.leadId)) throw new NotFoundError('Lead')
   if (!isUuid(input.formId)) throw new RuleViolationError('Choose a form to send', 'formId')
-  const token = crypto.randomBytes(32).toString('base64url')
-  const submission = await prisma.$transaction(async (tx) => {
-    const lead = await tx.lead.findUnique({
-      where: { id: input.leadId },
-      select: { id: true, email: true, firstName: true, lastName: true, status: true, source: true, ghlContactId: true },
-    })
+  return prisma.$transaction(async (tx) => {
+    const lead = await tx.lead.findUnique({ where: { id: input.leadId }, select: LEAD_FOR_EMAIL })
     if (!lead) throw new NotFoundError('Lead')
-    const form = await tx.onlineForm.findUnique({ where: { id: input.formId }, select: { id: true, status: true, formType: true, title: true } })
+    const form = await tx.onlineForm.findUnique({ where: { id: input.formId }, select: { id: true, status: true, formType: true } })
     if (!form || form.status !== 'published') throw new RuleViolationError('Choose a published form to send', 'formId')
-    const created = await tx.formSubmission.create({
-      data: {
-        formId: form.id,
-        leadId: lead.id,
-        leadEmail: lead.email || null,
-        formType: form.formType,
-        status: 'sent',
-        emailSent: false,
-        tokenHash: hashIntakeToken(token),
-        tokenCiphertext: encrypt(token),
-        expiresAt: new Date(Date.now() + INTAKE_LINK_DAYS * DAY),
-        sentById: actor.userId,
-      },
-      select: { id: true, expiresAt: true },
-    })
-    const link = `${input.origin}${intakeFormPath(token)}`
-    const email = await queueFormLinkEmail({ submissionId: created.id, lead, link, origin: input.origin }, tx)
-    if (email) await tx.formSubmission.update({ where: { id: created.id }, data: { emailStatus: 'queued' } })
-    await recordAudit(
-      {
-        actor,
-        action: 'create',
-        entityType: 'FormSubmission',
-        entityId: created.id,
-        eventType: 'form_submission.sent',
-        details: { leadId: lead.id, formId: form.id, formType: form.formType, emailQueued: Boolean(email) },
-      },
-      tx,
-    )
-    return { ...created, emailQueued: Boolean(email) }
+    return createFormLink({ lead, form, origin: input.origin, actor }, tx)
   })
-  return {
-    submissionId: submission.id,
-    expiresAt: submission.expiresAt,
-    link: `${input.origin}${intakeFormPath(token)}`,
-    emailQueued: submission.emailQueued,
-  }
+}
+
+export const LEAD_FOR_EMAIL = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  status: true,
+  source: true,
+  ghlContactId: true,
+} as const satisfies Prisma.LeadSelect
+
+/**
+ * A form link for a lead, inside the caller's transaction: the submission
+ * with its token, and the e-mail that carries the link (the given template,
+ * else the intake template that suits the lead), audited as sent.
+ */
+export async function createFormLink(
+  input: { lead: LeadForEmail; form: { id: string; formType: string }; origin: string; actor: Actor; template?: FormLinkTemplate },
+  tx: Prisma.TransactionClient,
+) {
+  const { lead, form } = input
+  const token = crypto.randomBytes(32).toString('base64url')
+  const created = await tx.formSubmission.create({
+    data: {
+      formId: form.id,
+      leadId: lead.id,
+      leadEmail: lead.email || null,
+      formType: form.formType,
+      status: 'sent',
+      emailSent: false,
+      tokenHash: hashIntakeToken(token),
+      tokenCiphertext: encrypt(token),
+      expiresAt: new Date(Date.now() + INTAKE_LINK_DAYS * DAY),
+      sentById: input.actor.userId,
+    },
+    select: { id: true, expiresAt: true },
+  })
+  const link = `${input.origin}${intakeFormPath(token)}`
+  const email = await queueFormLinkEmail({ submissionId: created.id, lead, link, origin: input.origin, template: input.template }, tx)
+  if (email) await tx.formSubmission.update({ where: { id: created.id }, data: { emailStatus: 'queued' } })
+  await recordAudit(
+    {
+      actor: input.actor,
+      action: 'create',
+      entityType: 'FormSubmission',
+      entityId: created.id,
+      eventType: 'form_submission.sent',
+      details: { leadId: lead.id, formId: form.id, formType: form.formType, emailQueued: Boolean(email) },
+    },
+    tx,
+  )
+  return { submissionId: created.id, expiresAt: created.expiresAt, link, emailQueued: Boolean(email), outboundEmailId: email?.id ?? null }
+}
+
+/** The published form a message of this type links to: the newest of its type, else the newest intake form. */
+export async function findFormToLink(formType: string, tx: Prisma.TransactionClient = prisma) {
+  const newest = { orderBy: [{ publishedAt: 'desc' as const }, { createdAt: 'desc' as const }], select: { id: true, formType: true } }
+  return (
+    (await tx.onlineForm.findFirst({ where: { status: 'published', formType }, ...newest })) ??
+    (await tx.onlineForm.findFirst({ where: { status: 'published', formType: 'intake' }, ...newest }))
+  )
 }
 
 /** The published forms staff can send, newest first. */

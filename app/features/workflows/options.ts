@@ -102,6 +102,8 @@ export const RUN_OUTCOMES = {
   templateOff: 'E-mail template switched off',
   noRecord: 'Record deleted before its time',
   noEmail: 'No e-mail address on the record',
+  noFormToLink: 'No published online form for the intake-form link',
+  formLinkNeedsLead: 'Only a lead can be sent an intake-form link',
 } as const
 
 export function emailQueuedOutcome(toEmail: string) {

@@ -1,6 +1,10 @@
 import type { Prisma } from '~/generated/prisma/client'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { queueEmail } from '~/features/email/outbox.server'
+import { agencySenderValues, publicOrigin } from '~/features/email/sender.server'
+import { usesPlaceholder } from '~/features/email-templates/placeholders'
+import type { LeadForEmail } from '~/features/online-forms/intake-email.server'
+import { LEAD_FOR_EMAIL, createFormLink, findFormToLink } from '~/features/online-forms/submissions.server'
 import { getEnv } from '~/platform/env.server'
 import { type Actor, systemActor } from '~/platform/actor'
 import { recordAudit, recordListView } from '~/platform/audit.server'
@@ -74,12 +78,13 @@ export const workflowSubscriber: EventSubscriber = {
   },
 }
 
-type Recipient = { email: string | null; firstName: string; lastName: string; ghlContactId?: string | null }
+type Recipient = { email: string | null; firstName: string; lastName: string; ghlContactId?: string | null; lead?: LeadForEmail }
 
 async function recipientOf(entityType: string, entityId: string, tx: Prisma.TransactionClient): Promise<Recipient | null> {
   if (!isUuid(entityId)) return null
   if (entityType === 'Lead') {
-    return tx.lead.findUnique({ where: { id: entityId }, select: { email: true, firstName: true, lastName: true, ghlContactId: true } })
+    const lead = await tx.lead.findUnique({ where: { id: entityId }, select: LEAD_FOR_EMAIL })
+    return lead && { ...lead, lead }
   }
   if (entityType === 'Patient') return tx.patient.findUnique({ where: { id: entityId }, select: { email: true, firstName: true, lastName: true } })
   if (entityType === 'Caregiver') {
@@ -130,7 +135,7 @@ export async function runWorkflowRun(runId: string) {
     const stage = run.stageId
       ? await tx.workflowStage.findUnique({
           where: { id: run.stageId },
-          select: { isActive: true, emailTemplate: { select: { id: true, subject: true, htmlContent: true, isActive: true } } },
+          select: { isActive: true, emailTemplate: { select: { id: true, subject: true, htmlContent: true, isActive: true, formType: true } } },
         })
       : null
     if (!stage) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.deleted)
@@ -142,7 +147,20 @@ export async function runWorkflowRun(runId: string) {
     if (!recipient) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.noRecord)
     const toEmail = recipient.email?.trim()
     if (!toEmail) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.noEmail)
-    const rendered = renderEmailTemplate(template, { firstName: recipient.firstName, lastName: recipient.lastName })
+    const origin = publicOrigin()
+    if (usesPlaceholder(template, 'intakeFormUrl')) {
+      // The link is personal: a form submission of its own, whose e-mail this is.
+      if (!recipient.lead) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.formLinkNeedsLead)
+      const form = await findFormToLink(template.formType, tx)
+      if (!form) return finishRun(tx, run, 'skipped', RUN_OUTCOMES.noFormToLink)
+      const sent = await createFormLink({ lead: recipient.lead, form, origin, actor: WORKFLOW_ACTOR, template }, tx)
+      return finishRun(tx, run, 'completed', emailQueuedOutcome(toEmail), sent.outboundEmailId ?? undefined)
+    }
+    const rendered = renderEmailTemplate(template, {
+      firstName: recipient.firstName,
+      lastName: recipient.lastName,
+      ...(await agencySenderValues(origin, tx)),
+    })
     const email = await queueEmail(
       {
         dedupeKey: runDedupeKey(run.id),
