@@ -155,6 +155,26 @@ export async function listUpcomingForApi(days: number, actor: Actor, now = new D
   return rows.map(appointmentToJson)
 }
 
+/**
+ * The dashboard's list: the next `limit` appointments not cancelled, from now
+ * to `days` days ahead, with only the columns it shows; one list entry.
+ */
+export async function listNextAppointments(limit: number, actor: Actor, { days = 30, now = new Date() } = {}) {
+  const where: Prisma.AppointmentWhereInput = {
+    AND: [withinWindow(now, new Date(now.getTime() + days * DAY)), { status: { not: 'cancelled' } }],
+  }
+  const rows = await prisma.appointment.findMany({
+    where,
+    select: { id: true, title: true, startTime: true, appointmentType: true, status: true, location: true, timeZone: true, patientId: true, caregiverId: true, leadId: true },
+    orderBy: BY_START,
+    take: limit,
+  })
+  if (rows.length > 0) {
+    await recordListView({ actor, entityType: 'Appointment', ids: rows.map((row) => row.id), details: { list: 'dashboard', ...peopleShown(rows) } })
+  }
+  return rows
+}
+
 export async function getAppointment(id: string) {
   if (!isUuid(id)) return null
   return prisma.appointment.findUnique({ where: { id }, include: appointmentInclude })

@@ -1,0 +1,111 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { listNextAppointments } from '~/features/calendar/appointments.server'
+import { listPendingEsignatures } from '~/features/esign/queries.server'
+import { listWorkQueue, type WorkQueueUser } from '~/features/dashboard/work-queue.server'
+import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_SHOWN, VERIFICATIONS_SHOWN } from '~/features/dashboard/options'
+import { auditActionLabel, recordListView } from '~/platform/audit.server'
+import type { Actor } from '~/platform/actor'
+import { userHasPermission } from '~/platform/auth/permissions'
+import { prisma } from '~/platform/db.server'
+import { countRows } from '~/platform/row-counts.server'
+
+/** The overview counters: each a count on an index (all leads: the kept row count). */
+export async function countOverview() {
+  const [totalLeads, activePatients, availableCaregivers] = await Promise.all([
+    countRows('Lead', {}, (where) => prisma.lead.count({ where })),
+    prisma.patient.count({ where: { registrationStatus: 'complete' } }),
+    prisma.caregiver.count({ where: { status: 'active', backgroundCheckStatus: 'cleared' } }),
+  ])
+  return { totalLeads, activePatients, availableCaregivers }
+}
+
+/**
+ * The latest changes and sign-ins the user may see: every one for those who
+ * may read the audit log, their own for everyone else. Reads ('view') are
+ * left out: opening the dashboard would otherwise fill its own list. The
+ * entries name the kind of record, not the record, so nothing here is PHI.
+ */
+export async function listRecentActivity(user: { id: string; role: string }, take = RECENT_KEPT) {
+  const where: Prisma.AuditLogWhereInput = {
+    action: { not: 'view' },
+    ...(userHasPermission(user, 'audit:read') ? {} : { userId: user.id }),
+  }
+  const rows = await prisma.auditLog.findMany({
+    where,
+    select: { id: true, action: true, entityType: true, createdAt: true },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  return rows.map((row) => ({
+    id: row.id,
+    action: auditActionLabel(row.action),
+    entity: entityLabel(row.entityType),
+    timestamp: row.createdAt.toISOString(),
+    type: activityMarking(row.action),
+  }))
+}
+
+export type RecentActivityItem = Awaited<ReturnType<typeof listRecentActivity>>[number]
+
+/** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
+export async function getDashboardMetrics(user: { id: string; role: string }) {
+  const [overview, recentActivity] = await Promise.all([countOverview(), listRecentActivity(user)])
+  return { ...overview, recentActivity }
+}
+
+/** The newest leads (6 kept, 4 shown), on the trail as one list read. */
+export async function listRecentLeads(actor: Actor, take = RECENT_KEPT) {
+  const leads = await prisma.lead.findMany({
+    select: { id: true, firstName: true, lastName: true, email: true, status: true, createdAt: true },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  if (leads.length > 0) await recordListView({ actor, entityType: 'Lead', ids: leads.map((lead) => lead.id), details: { list: 'dashboard' } })
+  return leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() }))
+}
+
+/** Caregivers whose background check is pending or in progress, longest waiting first (3 shown). */
+export async function listPendingVerifications(actor: Actor, take = VERIFICATIONS_SHOWN) {
+  const caregivers = await prisma.caregiver.findMany({
+    where: { backgroundCheckStatus: { in: ['pending', 'in_progress'] }, status: { not: 'inactive' } },
+    select: { id: true, fullName: true, backgroundCheckStatus: true, createdAt: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take,
+  })
+  if (caregivers.length > 0) {
+    await recordListView({ actor, entityType: 'Caregiver', ids: caregivers.map((caregiver) => caregiver.id), details: { list: 'dashboard-verifications' } })
+  }
+  return caregivers.map((caregiver) => ({ ...caregiver, createdAt: caregiver.createdAt.toISOString() }))
+}
+
+/** Everything the dashboard shows, read in parallel. */
+export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
+  const [overview, recentActivity, appointments, workQueue, pendingSignatures, verifications, recentLeads] = await Promise.all([
+    countOverview(),
+    listRecentActivity(user),
+    listNextAppointments(UPCOMING_SHOWN, actor, { now }),
+    listWorkQueue(user, actor, { now }),
+    listPendingEsignatures(actor, SIGNATURES_SHOWN),
+    listPendingVerifications(actor),
+    listRecentLeads(actor),
+  ])
+  return {
+    overview,
+    recentActivity,
+    appointments: appointments.map((appointment) => ({
+      id: appointment.id,
+      title: appointment.title,
+      startTime: appointment.startTime.toISOString(),
+      appointmentType: appointment.appointmentType,
+      status: appointment.status,
+      location: appointment.location,
+    })),
+    workQueue,
+    pendingSignatures,
+    verifications,
+    recentLeads,
+    loadedAt: now.toISOString(),
+  }
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>
