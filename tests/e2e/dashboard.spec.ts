@@ -52,7 +52,7 @@ test.describe('dashboard', () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     for (const name of ['Upcoming Appointments', 'Pending Signatures', 'Pending Background Verifications', 'Recent Activity', 'Recent Leads']) {
-      await expect(page.getByRole('region', { name })).toBeVisible()
+      await expect(page.getByRole('region', { name, exact: true })).toBeVisible()
     }
     await expect(page.getByRole('link', { name: 'Add Lead' })).toBeVisible()
     await page.getByRole('link', { name: /^Active Patients/ }).click()
