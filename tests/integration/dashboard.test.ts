@@ -263,7 +263,7 @@ describe('work-queue rules', () => {
 })
 
 describe('the dashboard page', () => {
-  test('counts, recent leads and activity come from the records; PHI reads are one list entry per kind', async () => {
+  test('counts, recent leads and activity come from the records; opening it is one audit entry naming every record shown', async () => {
     const { user, cookie } = await signedInUser('admin')
     const before = await dashboard(cookie)
     await createPatient('complete')
@@ -279,6 +279,10 @@ describe('the dashboard page', () => {
     expect(after.recentLeads.length).toBeLessThanOrEqual(6)
     expect(after.verifications.length).toBeLessThanOrEqual(3)
     const reads = await prisma.auditLog.findMany({ where: { userId: user.id, action: 'view' } })
+    // One entry per opening (none for an opening that showed nobody), never one per record.
+    expect(reads.length).toBeGreaterThanOrEqual(1)
+    expect(reads.length).toBeLessThanOrEqual(2)
+    expect(reads.every((entry) => entry.entityType === 'Dashboard')).toBe(true)
     expect(reads.every((entry) => entry.entityId === null)).toBe(true)
     expect(JSON.stringify(reads)).toContain(lead.id)
   })

@@ -1,9 +1,9 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { listNextAppointments } from '~/features/calendar/appointments.server'
+import { listNextAppointments, peopleShownBy } from '~/features/calendar/appointments.server'
 import { listPendingEsignatures } from '~/features/esign/queries.server'
-import { listWorkQueue, type WorkQueueUser } from '~/features/dashboard/work-queue.server'
+import { computeWorkQueue, recordDashboardView, recordsNamed, type WorkQueueUser } from '~/features/dashboard/work-queue.server'
 import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_SHOWN, VERIFICATIONS_SHOWN } from '~/features/dashboard/options'
-import { AUDIT_ACTIONS, auditActionLabel, recordListView } from '~/platform/audit.server'
+import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { userHasPermission } from '~/platform/auth/permissions'
 import { prisma } from '~/platform/db.server'
@@ -60,42 +60,47 @@ export async function getDashboardMetrics(user: { id: string; role: string }) {
   return { ...overview, recentActivity }
 }
 
-/** The newest leads (6 kept, 4 shown), on the trail as one list read. */
-export async function listRecentLeads(actor: Actor, take = RECENT_KEPT) {
+/** The newest leads (6 kept, 4 shown); the dashboard logs the read. */
+export async function listRecentLeads(take = RECENT_KEPT) {
   const leads = await prisma.lead.findMany({
     select: { id: true, firstName: true, lastName: true, email: true, status: true, createdAt: true },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
   })
-  if (leads.length > 0) await recordListView({ actor, entityType: 'Lead', ids: leads.map((lead) => lead.id), details: { list: 'dashboard' } })
   return leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() }))
 }
 
 /** Caregivers whose background check is pending or in progress, longest waiting first (3 shown). */
-export async function listPendingVerifications(actor: Actor, take = VERIFICATIONS_SHOWN) {
+export async function listPendingVerifications(take = VERIFICATIONS_SHOWN) {
   const caregivers = await prisma.caregiver.findMany({
     where: { backgroundCheckStatus: { in: ['pending', 'in_progress'] }, status: { not: 'inactive' } },
     select: { id: true, fullName: true, backgroundCheckStatus: true, createdAt: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take,
   })
-  if (caregivers.length > 0) {
-    await recordListView({ actor, entityType: 'Caregiver', ids: caregivers.map((caregiver) => caregiver.id), details: { list: 'dashboard-verifications' } })
-  }
   return caregivers.map((caregiver) => ({ ...caregiver, createdAt: caregiver.createdAt.toISOString() }))
 }
 
-/** Everything the dashboard shows, read in parallel. */
+/** Everything the dashboard shows, read in parallel, and one audit entry naming every record it shows. */
 export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
   const [overview, recentActivity, appointments, workQueue, pendingSignatures, verifications, recentLeads] = await Promise.all([
     countOverview(),
     listRecentActivity(user),
-    listNextAppointments(UPCOMING_SHOWN, actor, { now }),
-    listWorkQueue(user, actor, { now }),
-    listPendingEsignatures(actor, SIGNATURES_SHOWN),
-    listPendingVerifications(actor),
-    listRecentLeads(actor),
+    listNextAppointments(UPCOMING_SHOWN, { now }),
+    computeWorkQueue(user, { now }),
+    listPendingEsignatures(actor, SIGNATURES_SHOWN, { record: false }),
+    listPendingVerifications(),
+    listRecentLeads(),
   ])
+  const named = recordsNamed(workQueue.tasks)
+  const people = peopleShownBy(appointments) as { patientIds?: string[]; caregiverIds?: string[]; leadIds?: string[] }
+  await recordDashboardView(actor, 'dashboard', {
+    Lead: [...(named.Lead ?? []), ...recentLeads.map((lead) => lead.id), ...(people.leadIds ?? [])],
+    Patient: [...(named.Patient ?? []), ...(people.patientIds ?? [])],
+    Caregiver: [...(named.Caregiver ?? []), ...verifications.map((caregiver) => caregiver.id), ...(people.caregiverIds ?? [])],
+    Appointment: [...(named.Appointment ?? []), ...appointments.map((appointment) => appointment.id)],
+    EsignRequest: [...(named.EsignRequest ?? []), ...pendingSignatures.map((request) => request.id)],
+  })
   return {
     overview,
     recentActivity,

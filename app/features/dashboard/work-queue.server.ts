@@ -53,9 +53,13 @@ function named(assignee: string | null | undefined) {
   return assignee?.trim() || UNASSIGNED
 }
 
-/** Case-insensitive matches for the user's name, e-mail and id in a free-text assignee column. */
-function assignedToWhere(user: WorkQueueUser) {
-  return [user.name, user.email, user.id].filter(Boolean).map((value) => ({ equals: value, mode: 'insensitive' as const }))
+/**
+ * The spellings of the user's name, e-mail and id a free-text assignee column
+ * may hold: exact values, so the read stays on the column's index.
+ */
+function assigneeSpellings(user: WorkQueueUser) {
+  const values = [user.name.trim(), user.email, user.id].filter(Boolean)
+  return [...new Set(values.flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]))]
 }
 
 function unique<T extends { id: string }>(rows: T[]) {
@@ -74,7 +78,7 @@ async function leadsNotContacted({ user, now, take }: Context): Promise<Found> {
     prisma.lead.count({ where }),
     prisma.lead.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
     prisma.lead.findMany({
-      where: { ...where, OR: assignedToWhere(user).map((assignedTo) => ({ assignedTo })) },
+      where: { ...where, assignedTo: { in: assigneeSpellings(user) } },
       select,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take,
@@ -398,7 +402,7 @@ async function failedJobs({ now, take }: Context): Promise<Found> {
 // ---------------------------------------------------------------------------
 
 /** The ids of the records a list of tasks names, by entity type, for the trail. */
-function recordsNamed(tasks: WorkQueueTask[]) {
+export function recordsNamed(tasks: WorkQueueTask[]) {
   const byType: Record<string, string[]> = {}
   for (const { href } of tasks) {
     const match = /^\/(leads|patients|caregivers|calendar|e-signatures)\/([0-9a-f-]{36})/.exec(href)
@@ -409,11 +413,22 @@ function recordsNamed(tasks: WorkQueueTask[]) {
   return byType
 }
 
-/** Records that a list of tasks was shown: one list entry per kind of record, never one per patient. */
+/** Records that a list of tasks was shown: one entry for the whole list, never one per patient. */
 export async function recordTasksShown(tasks: WorkQueueTask[], actor: Actor, list: string) {
-  for (const [entityType, ids] of Object.entries(recordsNamed(tasks))) {
-    await recordListView({ actor, entityType, ids: [...new Set(ids)], details: { list } })
-  }
+  await recordDashboardView(actor, list, recordsNamed(tasks))
+}
+
+/**
+ * One audit entry for one read of the dashboard (or its work queue): the ids
+ * of every record it named, all in `ids` (as a list read keeps them, so the
+ * audit log page names them) and by kind of record.
+ */
+export async function recordDashboardView(actor: Actor, list: string, byType: Record<string, string[]>) {
+  const kinds: Record<string, string[]> = {}
+  for (const [type, ids] of Object.entries(byType)) if (ids.length > 0) kinds[type] = [...new Set(ids)]
+  const ids = [...new Set(Object.values(kinds).flat())]
+  if (ids.length === 0) return
+  await recordListView({ actor, entityType: 'Dashboard', ids, details: { list, kinds: Object.keys(kinds) } })
 }
 
 /**

@@ -18,3 +18,6 @@ CREATE INDEX "Job_status_updatedAt_idx" ON "Job"("status", "updatedAt");
 
 -- CreateIndex
 CREATE INDEX "EsignRequest_status_sentAt_idx" ON "EsignRequest"("status", "sentAt");
+
+-- CreateIndex
+CREATE INDEX "Lead_assignedTo_status_createdAt_idx" ON "Lead"("assignedTo", "status", "createdAt");
