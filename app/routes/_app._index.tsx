@@ -1,2 +1,68 @@
-// An area not built yet: the one 'coming soon' page, which knows this path's title and notice.
-export { default, loader, meta } from '~/features/shell/coming-soon'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { buttonClassName } from '~/components/ui/button'
+import { loadDashboard } from '~/features/dashboard/dashboard.server'
+import {
+  OverviewStrip,
+  PendingSignatures,
+  PendingVerifications,
+  RecentActivity,
+  RecentLeads,
+  UpcomingAppointments,
+  WorkQueue,
+} from '~/features/dashboard/dashboard-sections'
+import { useDashboardRefresh } from '~/features/dashboard/use-dashboard-refresh'
+import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { useCan, useTimeZone } from '~/platform/auth/user'
+
+export const meta: MetaFunction = () => [{ title: 'Dashboard | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:read')
+  return json(await loadDashboard(user, userActor(request, user)), { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export default function DashboardPage() {
+  const data = useLoaderData<typeof loader>()
+  const timeZone = useTimeZone()
+  const canWrite = useCan('records:write')
+  const refreshing = useDashboardRefresh(data.loadedAt)
+  const now = new Date(data.loadedAt)
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Today's work across leads, patients, caregivers and appointments"
+        actions={
+          canWrite ? (
+            <>
+              <Link to="/leads/new" className={buttonClassName('primary')}>
+                Add Lead
+              </Link>
+              <Link to="/calendar/new" className={buttonClassName('secondary')}>
+                New Appointment
+              </Link>
+            </>
+          ) : undefined
+        }
+      />
+      <p role="status" className="sr-only">
+        {refreshing ? 'Refreshing the dashboard' : ''}
+      </p>
+      <div className="space-y-6" aria-busy={refreshing || undefined}>
+        <OverviewStrip overview={data.overview} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <UpcomingAppointments appointments={data.appointments} timeZone={timeZone} />
+          <WorkQueue tasks={data.workQueue.tasks} total={data.workQueue.total} timeZone={timeZone} />
+          <PendingSignatures signatures={data.pendingSignatures} now={now} />
+          <PendingVerifications verifications={data.verifications} timeZone={timeZone} />
+          <RecentActivity activity={data.recentActivity} timeZone={timeZone} />
+          <RecentLeads leads={data.recentLeads} timeZone={timeZone} />
+        </div>
+      </div>
+    </>
+  )
+}

@@ -3,7 +3,7 @@
  * 100,000 appointments (a year around today) into a scratch database, starts
  * the production server on it and measures, at 10 concurrent clients, every
  * list (plain and searched), the calendar's views, the lead and appointment
- * APIs and a record page of each kind beside the sign-in page (the
+ * APIs, the dashboard and its APIs and a record page of each kind beside the sign-in page (the
  * framework's floor) in the same run. It prints figures; it asserts nothing.
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
@@ -230,6 +230,9 @@ async function main() {
       ['GET /calendar/{id}', `/calendar/${records.appointment}`],
       ['GET /api/appointments/upcoming', '/api/appointments/upcoming'],
       ['GET /api/appointments/upcoming?days=365', '/api/appointments/upcoming?days=365'],
+      ['GET / (dashboard)', '/'],
+      ['GET /api/dashboard/metrics', '/api/dashboard/metrics'],
+      ['GET /api/work-queue (dashboard)', '/api/work-queue'],
     ]
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
     const results = [floor]

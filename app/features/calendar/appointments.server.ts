@@ -155,6 +155,26 @@ export async function listUpcomingForApi(days: number, actor: Actor, now = new D
   return rows.map(appointmentToJson)
 }
 
+/**
+ * The dashboard's list: the next `limit` appointments not cancelled, from now
+ * to `days` days ahead, with only the columns it shows. The dashboard logs
+ * the read in its own single entry, with `peopleOf(rows)`.
+ */
+export async function listNextAppointments(limit: number, { days = 30, now = new Date() } = {}) {
+  const where: Prisma.AppointmentWhereInput = {
+    AND: [withinWindow(now, new Date(now.getTime() + days * DAY)), { status: { not: 'cancelled' } }],
+  }
+  return prisma.appointment.findMany({
+    where,
+    select: { id: true, title: true, startTime: true, appointmentType: true, status: true, location: true, timeZone: true, patientId: true, caregiverId: true, leadId: true },
+    orderBy: BY_START,
+    take: limit,
+  })
+}
+
+/** The ids of the people a list of appointments names, for a read's audit entry. */
+export const peopleShownBy = peopleShown
+
 export async function getAppointment(id: string) {
   if (!isUuid(id)) return null
   return prisma.appointment.findUnique({ where: { id }, include: appointmentInclude })

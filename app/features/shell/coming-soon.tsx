@@ -19,12 +19,6 @@ type Placeholder = {
  * else, in one way.
  */
 const PLACEHOLDERS: Record<string, Placeholder> = {
-  '/': {
-    title: 'Dashboard',
-    notice:
-      'The dashboard (counters, upcoming appointments, work queue, pending signatures, recent activity and recent leads) is being built. Leads, patient registrations, caregivers and documents are ready in their own pages.',
-    permission: 'records:read',
-  },
   '/settings/email-templates': {
     title: 'Email Automation',
     notice: 'Email templates and form submissions are being built.',

@@ -1,0 +1,123 @@
+import type { Prisma } from '~/generated/prisma/client'
+import { listNextAppointments, peopleShownBy } from '~/features/calendar/appointments.server'
+import { listPendingEsignatures } from '~/features/esign/queries.server'
+import { computeWorkQueue, recordDashboardView, recordsNamed, type WorkQueueUser } from '~/features/dashboard/work-queue.server'
+import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_SHOWN, VERIFICATIONS_SHOWN } from '~/features/dashboard/options'
+import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
+import type { Actor } from '~/platform/actor'
+import { userHasPermission } from '~/platform/auth/permissions'
+import { prisma } from '~/platform/db.server'
+import { countRows } from '~/platform/row-counts.server'
+
+/** The overview counters: each a count on an index (all leads: the kept row count). */
+export async function countOverview() {
+  const [totalLeads, activePatients, availableCaregivers] = await Promise.all([
+    countRows('Lead', {}, (where) => prisma.lead.count({ where })),
+    prisma.patient.count({ where: { registrationStatus: 'complete' } }),
+    prisma.caregiver.count({ where: { status: 'active', backgroundCheckStatus: 'cleared' } }),
+  ])
+  return { totalLeads, activePatients, availableCaregivers }
+}
+
+/**
+ * The latest changes and sign-ins the user may see: every one for those who
+ * may read the audit log, their own for everyone else. Reads ('view') are
+ * left out: opening the dashboard would otherwise fill its own list. The
+ * entries name the kind of record, not the record, so nothing here is PHI.
+ */
+export async function listRecentActivity(user: { id: string; role: string }, take = RECENT_KEPT) {
+  const own: Prisma.AuditLogWhereInput = userHasPermission(user, 'audit:read') ? {} : { userId: user.id }
+  // One small read per kind of action on the (action, createdAt) index: reads far outnumber the
+  // rest, so "newest entries that are not reads" would otherwise walk past every recent read.
+  const perAction = await Promise.all(
+    AUDIT_ACTIONS.filter((action) => action !== 'view').map((action) =>
+      prisma.auditLog.findMany({
+        where: { action, ...own },
+        select: { id: true, action: true, entityType: true, createdAt: true },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    ),
+  )
+  const rows = perAction
+    .flat()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, take)
+  return rows.map((row) => ({
+    id: row.id,
+    action: auditActionLabel(row.action),
+    entity: entityLabel(row.entityType),
+    timestamp: row.createdAt.toISOString(),
+    type: activityMarking(row.action),
+  }))
+}
+
+export type RecentActivityItem = Awaited<ReturnType<typeof listRecentActivity>>[number]
+
+/** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
+export async function getDashboardMetrics(user: { id: string; role: string }) {
+  const [overview, recentActivity] = await Promise.all([countOverview(), listRecentActivity(user)])
+  return { ...overview, recentActivity }
+}
+
+/** The newest leads (6 kept, 4 shown); the dashboard logs the read. */
+export async function listRecentLeads(take = RECENT_KEPT) {
+  const leads = await prisma.lead.findMany({
+    select: { id: true, firstName: true, lastName: true, email: true, status: true, createdAt: true },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  return leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() }))
+}
+
+/** Caregivers whose background check is pending or in progress, longest waiting first (3 shown). */
+export async function listPendingVerifications(take = VERIFICATIONS_SHOWN) {
+  const caregivers = await prisma.caregiver.findMany({
+    where: { backgroundCheckStatus: { in: ['pending', 'in_progress'] }, status: { not: 'inactive' } },
+    select: { id: true, fullName: true, backgroundCheckStatus: true, createdAt: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take,
+  })
+  return caregivers.map((caregiver) => ({ ...caregiver, createdAt: caregiver.createdAt.toISOString() }))
+}
+
+/** Everything the dashboard shows, read in parallel, and one audit entry naming every record it shows. */
+export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
+  const [overview, recentActivity, appointments, workQueue, pendingSignatures, verifications, recentLeads] = await Promise.all([
+    countOverview(),
+    listRecentActivity(user),
+    listNextAppointments(UPCOMING_SHOWN, { now }),
+    computeWorkQueue(user, { now }),
+    listPendingEsignatures(actor, SIGNATURES_SHOWN, { record: false }),
+    listPendingVerifications(),
+    listRecentLeads(),
+  ])
+  const named = recordsNamed(workQueue.tasks)
+  const people = peopleShownBy(appointments) as { patientIds?: string[]; caregiverIds?: string[]; leadIds?: string[] }
+  await recordDashboardView(actor, 'dashboard', {
+    Lead: [...(named.Lead ?? []), ...recentLeads.map((lead) => lead.id), ...(people.leadIds ?? [])],
+    Patient: [...(named.Patient ?? []), ...(people.patientIds ?? [])],
+    Caregiver: [...(named.Caregiver ?? []), ...verifications.map((caregiver) => caregiver.id), ...(people.caregiverIds ?? [])],
+    Appointment: [...(named.Appointment ?? []), ...appointments.map((appointment) => appointment.id)],
+    EsignRequest: [...(named.EsignRequest ?? []), ...pendingSignatures.map((request) => request.id)],
+  })
+  return {
+    overview,
+    recentActivity,
+    appointments: appointments.map((appointment) => ({
+      id: appointment.id,
+      title: appointment.title,
+      startTime: appointment.startTime.toISOString(),
+      appointmentType: appointment.appointmentType,
+      status: appointment.status,
+      location: appointment.location,
+    })),
+    workQueue,
+    pendingSignatures,
+    verifications,
+    recentLeads,
+    loadedAt: now.toISOString(),
+  }
+}
+
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>
