@@ -121,12 +121,12 @@ describe('a lead from a website form gets the intake e-mail of its stage', () =>
     const [mail] = smtp.smtp.messages
     expect(mail!.to).toEqual([lead.email])
     expect(mail!.subject).toBe('Your intake form, Rosa')
-    const link = /href="(http[^"]+\/intake-form\/([A-Za-z0-9_-]{43}))"/.exec(mail!.html)
+    const link = /href="(http[^"]+\/intake-form\/([A-Za-z0-9_-]{43}))"/.exec(mail!.html ?? '')
     expect(link).not.toBeNull()
     expect(mail!.text).toContain(link![1])
 
     // The link opens the lead's own form.
-    const intake = await callRoute(intakePageLoader, makeRequest(`/intake-form/${link![2]}`), { token: link![2]! })
+    const intake = await callRoute(intakePageLoader, makeRequest(`/intake-form/${link![2]}`), { token: link![2] as string })
     expect(intake.status).toBe(200)
     const submission = await prisma.formSubmission.findFirstOrThrow({ where: { leadId: lead.id } })
     expect(submission).toMatchObject({ emailStatus: 'sent', emailSent: true, status: 'viewed' })
