@@ -34,7 +34,7 @@ function subjectName(commonName: string) {
 }
 
 async function fingerprint(der: Uint8Array) {
-  const digest = new Uint8Array(await webcrypto.subtle.digest('SHA-256', der))
+  const digest = new Uint8Array(await webcrypto.subtle.digest('SHA-256', new Uint8Array(der)))
   return Buffer.from(digest).toString('hex').toUpperCase()
 }
 
@@ -138,7 +138,7 @@ export async function uploadSigningCertificate(p12: Uint8Array, password: string
   } catch {
     throw new RuleViolationError('The file is not a PKCS#12 certificate, or the password is wrong', 'certificate')
   }
-  const parsed = pkijs.Certificate.fromBER(signer.certificate)
+  const parsed = pkijs.Certificate.fromBER(new Uint8Array(signer.certificate))
   const commonName = parsed.subject.typesAndValues.find((entry) => entry.type === '2.5.4.3')
   const config: CertificateConfig = {
     source: 'uploaded',
