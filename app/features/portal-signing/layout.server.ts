@@ -76,10 +76,11 @@ export const SIGNATURE_PAGE_HEADING = 'Signatures'
 const BLOCK_HEIGHT = 130
 
 /**
- * Appends a signature page: per signer, their name and e-mail, a signature
- * line, the printed name and the date. Returns the new PDF and the fields.
+ * Appends a signature page: per signer, their name (never their e-mail: each
+ * signer sees the page), a signature line, the printed name and the date.
+ * `signerIndex` says whose block it is. Returns the new PDF and the fields.
  */
-export async function appendSignaturePage(bytes: Uint8Array, signers: Array<{ name: string; email: string }>) {
+export async function appendSignaturePage(bytes: Uint8Array, signers: Array<{ name: string; signerIndex: number }>) {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false })
   const regular = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
@@ -89,13 +90,14 @@ export async function appendSignaturePage(bytes: Uint8Array, signers: Array<{ na
   page.drawText(SIGNATURE_PAGE_HEADING, { x: 72, y: top, size: 16, font: bold })
   top -= 36
   const ascii = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
-  signers.forEach((signer, signerIndex) => {
+  signers.forEach((signer, blockIndex) => {
+    const { signerIndex } = signer
     if (top - BLOCK_HEIGHT < 54) {
       page = pdf.addPage([612, 792])
       top = 792 - 72
     }
     const pageNumber = pdf.getPageCount()
-    page.drawText(ascii(`${signerIndex + 1}. ${signer.name} (${signer.email})`), { x: 72, y: top, size: 11, font: bold })
+    page.drawText(ascii(`${blockIndex + 1}. ${signer.name}`), { x: 72, y: top, size: 11, font: bold })
     const lineY = top - 56
     page.drawLine({ start: { x: 72, y: lineY }, end: { x: 352, y: lineY }, thickness: 0.75, color: rgb(0.3, 0.3, 0.3) })
     page.drawText('Signature', { x: 72, y: lineY - 12, size: 8, font: regular })

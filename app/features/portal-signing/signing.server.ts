@@ -80,21 +80,28 @@ async function readStoredBytes(storageKey: string) {
   return new Uint8Array(Buffer.concat(chunks))
 }
 
-type RequestForDocument = { sourceDocumentId: string | null; formData: Prisma.JsonValue; signers: Array<{ name: string; email: string; order: number }> }
+type RequestForDocument = { sourceDocumentId: string | null; formData: Prisma.JsonValue; signers: Array<{ name: string; order: number }> }
+/** Kept in the request's formData: how the fields were placed and who has a block on the signature page. */
+type PreparedLayout = { placement?: Placement; signaturePageOrders?: number[] }
+
+/** The signers with a block on the signature page, in order, with their index among all signers. */
+function signaturePageSigners(signers: Array<{ name: string }>, indices: number[]) {
+  return indices.map((signerIndex) => ({ name: signers[signerIndex]!.name, signerIndex }))
+}
 
 /**
  * The PDF the signers see and sign: the library file, with the signature page
- * appended when the request uses one (rebuilt the same way each time, so it
+ * appended when the request has one (rebuilt the same way each time, so it
  * never needs storing twice).
  */
 export async function documentToSign(request: RequestForDocument) {
   const source = request.sourceDocumentId ? await prisma.document.findUnique({ where: { id: request.sourceDocumentId } }) : null
   if (!source) throw new ConflictError('The document to sign is no longer in the library')
   const bytes = await readStoredBytes(source.storageKey)
-  const placement = (request.formData as { placement?: Placement } | null)?.placement
-  if (placement !== 'signature_page') return bytes
+  const orders = (request.formData as PreparedLayout | null)?.signaturePageOrders ?? []
+  if (orders.length === 0) return bytes
   const signers = [...request.signers].sort((a, b) => a.order - b.order)
-  return (await appendSignaturePage(bytes, signers)).bytes
+  return (await appendSignaturePage(bytes, signaturePageSigners(signers, orders.map((order) => order - 1)))).bytes
 }
 
 function newToken() {
@@ -145,11 +152,18 @@ export async function preparePortalRequest(input: PreparePortalInput, actor: Act
   if (input.signers.length === 0) throw new RuleViolationError('Add at least one signer', 'signers')
   const original = await readStoredBytes(source.storageKey)
   let fields: PlacedField[]
+  // Signers with a block on an appended signature page (by index).
+  let pageFor: number[] = []
   if (input.placement === 'pdf_fields') {
     fields = await fieldsFromFillablePdf(original)
     if (fields.length === 0) throw new RuleViolationError('This PDF has no fillable fields: choose the signature page or place fields', 'placement')
+    // The PDF's own fields are the first signer's; the others sign on an appended page.
+    pageFor = input.signers.map((_signer, index) => index).slice(1)
+    if (!fields.some((field) => field.type === 'signature')) pageFor = [0, ...pageFor]
+    if (pageFor.length > 0) fields = [...fields, ...(await appendSignaturePage(original, signaturePageSigners(input.signers, pageFor))).fields]
   } else if (input.placement === 'signature_page') {
-    fields = (await appendSignaturePage(original, input.signers)).fields
+    pageFor = input.signers.map((_signer, index) => index)
+    fields = (await appendSignaturePage(original, signaturePageSigners(input.signers, pageFor))).fields
   } else {
     fields = (input.fields ?? []).map((field) => ({ ...field, pdfFieldName: null }))
     if (fields.length === 0) throw new RuleViolationError('Place at least one field', 'fields')
@@ -179,7 +193,7 @@ export async function preparePortalRequest(input: PreparePortalInput, actor: Act
         recipientName: first.name,
         recipientEmail: first.email,
         leadId: input.leadId ?? (first.personType === 'lead' ? (first.personId ?? null) : null),
-        formData: { placement: input.placement },
+        formData: { placement: input.placement, signaturePageOrders: pageFor.map((index) => index + 1) },
         sentById: isStaffActor(actor) ? actor.userId : null,
         status: 'sent',
         sentAt: now,
