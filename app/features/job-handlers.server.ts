@@ -16,6 +16,7 @@ import {
   runEsignRevokeJob,
   runEsignSweepJob,
 } from '~/features/esign/tracking.server'
+import { PORTAL_COMPLETE_JOB, runPortalCompleteJob } from '~/features/portal-signing/signing.server'
 import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
 
 /** Every kind of background job and what runs it. */
@@ -28,6 +29,7 @@ export const jobHandlers: JobHandlers = {
   [ESIGN_FETCH_SIGNED_JOB]: runEsignFetchSignedJob,
   [ESIGN_SWEEP_JOB]: () => runEsignSweepJob(),
   [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
+  [PORTAL_COMPLETE_JOB]: runPortalCompleteJob,
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */

@@ -18,6 +18,7 @@ import { type Actor, isStaffActor, systemActor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
 import { decrypt, encrypt } from '~/platform/encryption.server'
 import { ConflictError, NotFoundError, RuleViolationError } from '~/platform/errors'
+import { enqueueJobs, runJobNow } from '~/platform/jobs.server'
 import { assertPdfHead, getStorage } from '~/platform/storage.server'
 import { isUuid } from '~/lib/ids'
 
@@ -30,6 +31,9 @@ import { isUuid } from '~/lib/ids'
  * document (flattened, with a completion certificate, PAdES-signed) goes into
  * the document library and to every signer.
  */
+
+/** Builds, stores and sends the signed document: queued with the last signature, retried by the queue if it fails. */
+export const PORTAL_COMPLETE_JOB = 'portal-signing.complete'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -405,9 +409,11 @@ export async function finishSigning(token: string, input: FinishInput, context: 
       await inviteSigner(tx, signer.request, next, context.origin, now)
       return true
     }
+    await enqueueJobs([{ type: PORTAL_COMPLETE_JOB, payload: { requestId: signer.requestId }, dedupeKey: `${PORTAL_COMPLETE_JOB}:${signer.requestId}` }], tx)
     return false
   })
-  if (!remaining) await completePortalRequest(signer.requestId, now)
+  // Tried at once so the signer's copy is usually on its way before the page answers; a failure stays queued.
+  if (!remaining) await runJobNow(`${PORTAL_COMPLETE_JOB}:${signer.requestId}`, runPortalCompleteJob)
   return { status: 'signed' as const }
 }
 
@@ -431,10 +437,16 @@ export async function declineSigning(token: string, reason: string, context: Sig
   return { status: 'declined' as const }
 }
 
+export async function runPortalCompleteJob(payload: unknown) {
+  const requestId = (payload as { requestId?: unknown } | null)?.requestId
+  if (typeof requestId !== 'string' || !isUuid(requestId)) return
+  await completePortalRequest(requestId)
+}
+
 /**
  * Builds, stores and sends the signed document once every signer has signed.
  * Run again it does nothing (the request already has its copy). A failure
- * leaves the request 'signed' and the error on it for staff to see.
+ * leaves the request 'signed' and the job queued to try again.
  */
 export async function completePortalRequest(requestId: string, now = new Date()) {
   const request = await prisma.esignRequest.findUniqueOrThrow({
