@@ -4,6 +4,8 @@ import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
 import type { Prisma } from '~/generated/prisma/client'
 import { readIntegration, saveIntegration } from '~/integrations/settings.server'
+import { type Actor } from '~/platform/actor'
+import { recordAudit } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { RuleViolationError } from '~/platform/errors'
 
@@ -131,7 +133,7 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
 }
 
 /** An admin's own certificate (PKCS#12 and its password): checked by opening it before it replaces the current one. */
-export async function uploadSigningCertificate(p12: Uint8Array, password: string, db: Prisma.TransactionClient = prisma) {
+export async function uploadSigningCertificate(p12: Uint8Array, password: string, actor: Actor) {
   let signer: P12Signer
   try {
     signer = await P12Signer.create(p12, password)
@@ -146,8 +148,20 @@ export async function uploadSigningCertificate(p12: Uint8Array, password: string
     notAfter: parsed.notAfter.value.toISOString(),
     fingerprintSha256: await fingerprint(signer.certificate),
   }
-  // The generated key is dropped: an empty value would keep it, so the row is replaced whole.
-  await db.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
-  await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, { p12: Buffer.from(p12).toString('base64'), p12Password: password }, db)
+  await prisma.$transaction(async (tx) => {
+    // The generated key is dropped: an empty value would keep it, so the row is replaced whole.
+    await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, { p12: Buffer.from(p12).toString('base64'), p12Password: password }, tx)
+    await recordAudit(
+      {
+        actor,
+        action: 'update',
+        entityType: 'IntegrationSetting',
+        entityId: SIGNING_CERTIFICATE_PROVIDER,
+        details: { source: 'uploaded', subject: config.subject, fingerprintSha256: config.fingerprintSha256 },
+      },
+      tx,
+    )
+  })
   return config
 }
