@@ -18,7 +18,7 @@ test.describe('portal signing without JavaScript', () => {
     await expect(signer).toHaveTitle('Sign a Document | Healthcare Portal')
     await expect(signer.getByRole('heading', { level: 1, name: `Service Agreement ${unique}` })).toBeVisible()
     await expect(signer.getByRole('heading', { name: 'Consent to electronic records and signatures' })).toBeVisible()
-    await expect(signer.getByRole('img', { name: /Page 2 \(3 fields for you\)/ })).toBeVisible()
+    await expect(signer.getByRole('group', { name: /Page 2 \(3 fields for you\)/ })).toBeVisible()
 
     await signer.getByLabel('Type your full name *').fill(`Signer Portal${unique}`)
     await signer.getByRole('textbox', { name: /^Printed name/ }).fill(`Signer Portal${unique}`)

@@ -1,4 +1,4 @@
-import { expect, test, useRole } from './support/fixtures'
+import { checkA11y, expect, test, useRole } from './support/fixtures'
 import { preparePortalRequest, signerPage } from './support/portal-signing'
 
 /** The signing page by keyboard alone: the field links jump, Tab and Space fill it in, Enter finishes. */
@@ -10,6 +10,7 @@ test.describe('portal signing by keyboard', () => {
     const signPath = await preparePortalRequest(page, unique)
     const signer = await signerPage(browser, true)
     await signer.goto(signPath)
+    await checkA11y(signer, { label: '/sign/{token}' })
 
     // The field list links to each field's input.
     const fieldLink = signer.getByRole('navigation', { name: /Your fields/ }).getByRole('link', { name: '3. Printed name' })

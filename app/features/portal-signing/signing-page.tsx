@@ -45,7 +45,7 @@ export function fieldAnchor(fieldId: string) {
 export function DocumentPage({ page, fields }: { page: PageLayout; fields: SigningField[] }) {
   return (
     <figure className="rounded border border-slate-300 bg-white shadow-sm">
-      <svg viewBox={`0 0 ${page.width} ${page.height}`} className="block h-auto w-full" role="img" aria-labelledby={`page-${page.number}-caption`}>
+      <svg viewBox={`0 0 ${page.width} ${page.height}`} className="block h-auto w-full" role="group" aria-labelledby={`page-${page.number}-caption`}>
         {page.runs.map((run, index) => (
           <text key={index} x={run.x} y={page.height - run.y} fontSize={run.size} fontFamily="Helvetica, Arial, sans-serif" fill="#111">
             {run.text}
