@@ -25,6 +25,7 @@ import {
 import { EMAIL_DELIVER_JOB } from '~/features/email/outbox.server'
 import { runEmailDeliverJob } from '~/features/email/delivery.server'
 import { intakeEmailFollower } from '~/features/online-forms/intake-email.server'
+import { PORTAL_COMPLETE_JOB, runPortalCompleteJob } from '~/features/portal-signing/signing.server'
 import { GHL_APPOINTMENT_PUSH_JOB, ghlAppointmentFollower, runGhlAppointmentPushJob } from '~/features/calendar-sync/appointment-push.server'
 import { WORKFLOW_RUN_JOB, runWorkflowRunJob, workflowSubscriber } from '~/features/workflows/runs.server'
 
@@ -42,6 +43,7 @@ export const jobHandlers: JobHandlers = {
   [GHL_APPOINTMENT_PUSH_JOB]: runGhlAppointmentPushJob,
   [EMAIL_DELIVER_JOB]: runEmailDeliverJob,
   [WORKFLOW_RUN_JOB]: runWorkflowRunJob,
+  [PORTAL_COMPLETE_JOB]: runPortalCompleteJob,
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */

@@ -47,6 +47,7 @@ const ACTION_CARDS = [
     to: '/documents-new?category=forms',
   },
   { title: 'View Library', description: 'Browse every document, signed copies included.', to: '/documents-new' },
+  { title: 'Sign in the Portal', description: 'Send a library PDF for signature by link, no provider account needed.', to: '/e-signatures/new-portal' },
 ] as const
 
 type RequestRow = ReturnType<typeof useLoaderData<typeof loader>>['requests'][number]
@@ -69,7 +70,7 @@ export default function EsignaturesPage() {
       subtitle="Documents sent for signature and where each one stands"
       intro={
         <nav aria-label="Documents for signature" className="mb-6">
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-4">
             {ACTION_CARDS.map((card) => (
               <li key={card.title}>
                 <Link

@@ -5,10 +5,11 @@ import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'
 import { Button } from '~/components/ui/button'
 import { viewEsignRequest } from '~/features/esign/queries.server'
+import { listPortalSigners } from '~/features/portal-signing/signing.server'
 import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
 import { retryEsignRequest } from '~/features/esign/requests.server'
 import { cancelEsignRequest, remindEsignRequest } from '~/features/esign/tracking.server'
-import { SEND_FAILED_DEFAULT_MESSAGE, SEND_FAILED_TITLE, queuedToast, sentToast } from '~/features/esign/options'
+import { PORTAL_PROVIDER, SEND_FAILED_DEFAULT_MESSAGE, SEND_FAILED_TITLE, queuedToast, sentToast } from '~/features/esign/options'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
@@ -24,7 +25,10 @@ export const meta: MetaFunction = () => [{ title: 'E-Signature Request | Healthc
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   try {
-    return json({ request: await viewEsignRequest(params.requestId ?? '', userActor(request, user)) })
+    const viewed = await viewEsignRequest(params.requestId ?? '', userActor(request, user))
+    // Portal requests: each signer's progress and, while they can still sign, the link to copy.
+    const signers = viewed.provider === PORTAL_PROVIDER ? await listPortalSigners(viewed.id, new URL(request.url).origin) : []
+    return json({ request: viewed, signers })
   } catch (error) {
     if (error instanceof NotFoundError) throw notFoundResponse(error)
     throw error
@@ -91,7 +95,7 @@ const EVENT_LABELS: Record<string, string> = {
 }
 
 export default function EsignRequestPage() {
-  const { request } = useLoaderData<typeof loader>()
+  const { request, signers } = useLoaderData<typeof loader>()
   const timeZone = useTimeZone()
   const canWrite = useCan('records:write')
   const navigation = useNavigation()
@@ -182,6 +186,38 @@ export default function EsignRequestPage() {
             </dd>
           </dl>
         </section>
+        {signers.length > 0 ? (
+          <section aria-labelledby="request-signers" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-3">
+            <h2 id="request-signers" className="mb-3 text-lg font-semibold">
+              Signers
+            </h2>
+            <ol className="flex flex-col gap-4">
+              {signers.map((signer) => (
+                <li key={signer.id} className="text-sm">
+                  <p className="font-medium">
+                    {signer.order}. {signer.name} · {titleCase(signer.status)}
+                  </p>
+                  <p className="break-all text-slate-600">{signer.email}</p>
+                  {signer.signedAt ? <p className="text-slate-600">Signed {formatDateTime(signer.signedAt, timeZone)}</p> : null}
+                  {signer.declineReason ? <p className="text-slate-600">Declined: {signer.declineReason}</p> : null}
+                  {signer.link && pending ? (
+                    <>
+                      <label htmlFor={`signing-link-${signer.order}`} className="mt-1 block text-slate-600">
+                        Signing link (copy it to hand over or send yourself)
+                      </label>
+                      <input
+                        id={`signing-link-${signer.order}`}
+                        readOnly
+                        value={signer.link}
+                        className="mt-1 block w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs coarse:min-h-11"
+                      />
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
         <section aria-labelledby="request-timeline" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
           <h2 id="request-timeline" className="mb-3 text-lg font-semibold">
             Timeline

@@ -8,6 +8,10 @@ export type EsignProvider = (typeof ESIGN_PROVIDERS)[number]
 
 export const PROVIDER_LABELS: Record<EsignProvider, string> = { goformz: 'GoFormz', boldsign: 'BoldSign' }
 
+/** The portal's own signing (/sign/{token}): no templates and no account, so not one of the provider APIs above. */
+export const PORTAL_PROVIDER = 'portal'
+export const PORTAL_PROVIDER_LABEL = 'Portal'
+
 export function isEsignProvider(value: unknown): value is EsignProvider {
   return typeof value === 'string' && (ESIGN_PROVIDERS as readonly string[]).includes(value)
 }
@@ -77,6 +81,7 @@ export const ESIGN_REQUESTS_HEADING_ID = 'esign-requests-heading'
 type SentRequest = { provider: string; title: string; recipientName: string }
 
 function providerLabel(provider: string) {
+  if (provider === PORTAL_PROVIDER) return PORTAL_PROVIDER_LABEL
   return isEsignProvider(provider) ? PROVIDER_LABELS[provider] : provider
 }
 

@@ -46,6 +46,8 @@ export async function getProviderStatus() {
       isActive: boldsign.isActive,
       source: boldsign.source,
     },
+    // The portal's own signing needs no account: always there.
+    portal: { connected: true },
   }
 }
 

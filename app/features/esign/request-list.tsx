@@ -3,6 +3,8 @@ import { StatusBadge } from '~/components/status-badge'
 import {
   ESIGN_REQUESTS_HEADING_ID,
   ESIGN_STATUS_LABELS,
+  PORTAL_PROVIDER,
+  PORTAL_PROVIDER_LABEL,
   PROVIDER_LABELS,
   esignRequestAnchor,
   isEsignProvider,
@@ -26,6 +28,7 @@ export function esignStatusLabel(status: string) {
 }
 
 export function esignProviderLabel(provider: string) {
+  if (provider === PORTAL_PROVIDER) return PORTAL_PROVIDER_LABEL
   return isEsignProvider(provider) ? PROVIDER_LABELS[provider] : provider
 }
 

@@ -6,6 +6,7 @@ export const SETTINGS_TABS: ReadonlyArray<{ label: string; to: string; permissio
   { label: 'GoHighLevel', to: '/settings/gohighlevel', permission: 'integrations:manage' },
   { label: 'GoFormz', to: '/settings/goformz', permission: 'integrations:manage' },
   { label: 'BoldSign', to: '/settings/boldsign', permission: 'integrations:manage' },
+  { label: 'Signing Certificate', to: '/settings/signing-certificate', permission: 'integrations:manage' },
   { label: 'Email Templates', to: '/settings/email-templates', permission: 'records:read' },
   { label: 'Workflows', to: '/settings/workflows', permission: 'records:read' },
   { label: 'Document Types', to: '/settings/document-types', permission: 'records:read' },

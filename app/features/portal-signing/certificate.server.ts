@@ -1,0 +1,167 @@
+import { randomBytes, webcrypto } from 'node:crypto'
+import { CryptoKeySigner, P12Signer, type Signer } from '@libpdf/core'
+import * as asn1js from 'asn1js'
+import * as pkijs from 'pkijs'
+import type { Prisma } from '~/generated/prisma/client'
+import { readIntegration, saveIntegration } from '~/integrations/settings.server'
+import { type Actor } from '~/platform/actor'
+import { recordAudit } from '~/platform/audit.server'
+import { prisma } from '~/platform/db.server'
+import { RuleViolationError } from '~/platform/errors'
+
+/**
+ * The agency's signing certificate, which PAdES-signs every completed portal
+ * document. Made at first use (a self-signed RSA 2048 certificate, built in
+ * JavaScript with pkijs, so no openssl is needed) or uploaded by an admin as
+ * PKCS#12 with its password. Either way the key is kept only encrypted in
+ * IntegrationSetting and never leaves the server.
+ */
+export const SIGNING_CERTIFICATE_PROVIDER = 'portal-signing'
+
+type CertificateConfig = {
+  source: 'generated' | 'uploaded'
+  subject: string
+  notAfter: string
+  fingerprintSha256: string
+}
+type CertificateSecrets = { privateKeyPkcs8: string; certificateDer: string; p12: string; p12Password: string }
+
+const CERTIFICATE_YEARS = 10
+const engine = new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: webcrypto as unknown as Crypto })
+
+function subjectName(commonName: string) {
+  const name = new pkijs.RelativeDistinguishedNames()
+  name.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: commonName }) }))
+  return name
+}
+
+async function fingerprint(der: Uint8Array) {
+  const digest = new Uint8Array(await webcrypto.subtle.digest('SHA-256', new Uint8Array(der)))
+  return Buffer.from(digest).toString('hex').toUpperCase()
+}
+
+/** A self-signed document-signing certificate: key usage digital signature and non-repudiation. */
+export async function generateSelfSignedCertificate(commonName: string, now = new Date()) {
+  const keys = await webcrypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )
+  const certificate = new pkijs.Certificate()
+  certificate.version = 2
+  const serial = randomBytes(16)
+  serial[0] = serial[0]! & 0x7f
+  certificate.serialNumber = new asn1js.Integer({ valueHex: serial })
+  certificate.issuer = subjectName(commonName)
+  certificate.subject = subjectName(commonName)
+  certificate.notBefore.value = new Date(now.getTime() - 60_000)
+  const notAfter = new Date(now)
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + CERTIFICATE_YEARS)
+  certificate.notAfter.value = notAfter
+  const keyUsageBits = new ArrayBuffer(1)
+  // digitalSignature (bit 0) and nonRepudiation (bit 1), most significant bit first.
+  new Uint8Array(keyUsageBits)[0] = 0b1100_0000
+  certificate.extensions = [
+    new pkijs.Extension({
+      extnID: '2.5.29.19',
+      critical: true,
+      extnValue: new pkijs.BasicConstraints({ cA: false }).toSchema().toBER(false),
+    }),
+    new pkijs.Extension({
+      extnID: '2.5.29.15',
+      critical: true,
+      extnValue: new asn1js.BitString({ valueHex: keyUsageBits, unusedBits: 6 }).toBER(false),
+    }),
+  ]
+  await certificate.subjectPublicKeyInfo.importKey(keys.publicKey, engine)
+  await certificate.sign(keys.privateKey, 'SHA-256', engine)
+  const certificateDer = new Uint8Array(certificate.toSchema(true).toBER(false))
+  const privateKeyPkcs8 = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey))
+  return { certificateDer, privateKeyPkcs8, notAfter }
+}
+
+async function signerFromSecrets(secrets: Partial<CertificateSecrets>): Promise<Signer | null> {
+  if (secrets.p12) {
+    // An empty password is not stored (empty secrets keep the old value), so absent means empty.
+    return P12Signer.create(new Uint8Array(Buffer.from(secrets.p12, 'base64')), secrets.p12Password ?? '')
+  }
+  if (secrets.privateKeyPkcs8 && secrets.certificateDer) {
+    const key = await webcrypto.subtle.importKey(
+      'pkcs8',
+      Buffer.from(secrets.privateKeyPkcs8, 'base64'),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    )
+    return new CryptoKeySigner(key as CryptoKey, new Uint8Array(Buffer.from(secrets.certificateDer, 'base64')), 'RSA', 'RSASSA-PKCS1-v1_5')
+  }
+  return null
+}
+
+/** What Settings shows: never the key. Null before the first signing. */
+export async function getSigningCertificateView() {
+  const stored = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER)
+  return stored ? { ...stored.config, updatedAt: stored.updatedAt } : null
+}
+
+/**
+ * The signer for completed documents, generating and storing the agency
+ * certificate on first use. Two first uses at once both try to store one;
+ * the upsert keeps the later, and both documents still verify (each carries
+ * its own certificate).
+ */
+export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Prisma.TransactionClient = prisma): Promise<Signer> {
+  const stored = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER, db)
+  if (stored) {
+    const signer = await signerFromSecrets(stored.secrets)
+    if (signer) return signer
+  }
+  const subject = `${agencyName} Document Signing`
+  const generated = await generateSelfSignedCertificate(subject)
+  const secrets = {
+    privateKeyPkcs8: Buffer.from(generated.privateKeyPkcs8).toString('base64'),
+    certificateDer: Buffer.from(generated.certificateDer).toString('base64'),
+  }
+  const config: CertificateConfig = {
+    source: 'generated',
+    subject,
+    notAfter: generated.notAfter.toISOString(),
+    fingerprintSha256: await fingerprint(generated.certificateDer),
+  }
+  await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
+  return (await signerFromSecrets(secrets))!
+}
+
+/** An admin's own certificate (PKCS#12 and its password): checked by opening it before it replaces the current one. */
+export async function uploadSigningCertificate(p12: Uint8Array, password: string, actor: Actor) {
+  let signer: P12Signer
+  try {
+    signer = await P12Signer.create(p12, password)
+  } catch {
+    throw new RuleViolationError('The file is not a PKCS#12 certificate, or the password is wrong', 'certificate')
+  }
+  const parsed = pkijs.Certificate.fromBER(new Uint8Array(signer.certificate))
+  const commonName = parsed.subject.typesAndValues.find((entry) => entry.type === '2.5.4.3')
+  const config: CertificateConfig = {
+    source: 'uploaded',
+    subject: commonName ? String(commonName.value.valueBlock.value) : 'Uploaded certificate',
+    notAfter: parsed.notAfter.value.toISOString(),
+    fingerprintSha256: await fingerprint(signer.certificate),
+  }
+  await prisma.$transaction(async (tx) => {
+    // The generated key is dropped: an empty value would keep it, so the row is replaced whole.
+    await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, { p12: Buffer.from(p12).toString('base64'), p12Password: password }, tx)
+    await recordAudit(
+      {
+        actor,
+        action: 'update',
+        entityType: 'IntegrationSetting',
+        entityId: SIGNING_CERTIFICATE_PROVIDER,
+        details: { source: 'uploaded', subject: config.subject, fingerprintSha256: config.fingerprintSha256 },
+      },
+      tx,
+    )
+  })
+  return config
+}

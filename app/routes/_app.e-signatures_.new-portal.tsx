@@ -1,0 +1,225 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { PageHeader } from '~/components/page-header'
+import { Button } from '~/components/ui/button'
+import { DEFAULT_ESIGN_MESSAGE, DEFAULT_EXPIRATION_DAYS, EXPIRATION_DAY_OPTIONS } from '~/features/esign/options'
+import { PORTAL_FIELD_LABELS, PORTAL_FIELD_TYPES } from '~/features/portal-signing/field-rules'
+import { portalPrepareSchema } from '~/features/portal-signing/forms.server'
+import { portalPrepareChoices, preparePortalRequestFromForm } from '~/features/portal-signing/prepare.server'
+import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS, PLACEMENT_LABELS, PORTAL_PREPARED_TITLE } from '~/features/portal-signing/prepare-options'
+import { parseWithZod } from '~/lib/form-input.server'
+import { userActor } from '~/platform/auth/actor.server'
+import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { formFailure } from '~/platform/http/errors.server'
+import { redirectWithToast } from '~/platform/http/toast.server'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in the Portal | Healthcare Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserWithPermission(request, 'records:write')
+  return json(await portalPrepareChoices())
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserWithPermission(request, 'records:write')
+  const submission = parseWithZod(await request.formData(), { schema: portalPrepareSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  try {
+    const { request: created } = await preparePortalRequestFromForm(submission.value, userActor(request, user), new URL(request.url).origin)
+    return redirectWithToast(`/e-signatures/${created.id}`, {
+      title: PORTAL_PREPARED_TITLE,
+      description: `'${created.title}' was sent to ${created.recipientName}.`,
+    })
+  } catch (error) {
+    return formFailure(error, submission, 'Failed to send the document for signature')
+  }
+}
+
+const control = 'mt-1 block w-full rounded border border-slate-400 px-3 py-2 coarse:min-h-11 aria-[invalid=true]:border-red-600'
+
+export default function NewPortalRequestPage() {
+  const { documents, people } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const errors = ((result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {}) as Record<string, string[] | null>
+  const values = ((result as { initialValue?: Record<string, string> } | undefined)?.initialValue ?? {}) as Record<string, string>
+  const formError = errors['']?.[0]
+  const errorOf = (name: string) => errors[name]?.[0]
+  const describe = (name: string) => (errorOf(name) ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {})
+  const ErrorText = ({ name }: { name: string }) =>
+    errorOf(name) ? (
+      <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+        {errorOf(name)}
+      </p>
+    ) : null
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Sign in the Portal" subtitle="Send a PDF from the library for signature by link. Signers sign in order." />
+      <Form method="post" noValidate className="max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        {formError ? (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {formError}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="documentId" className="font-medium">
+            Document *
+          </label>
+          <select id="documentId" name="documentId" defaultValue={values.documentId ?? ''} className={control} {...describe('documentId')}>
+            <option value="">Choose a PDF</option>
+            {documents.map((document) => (
+              <option key={document.id} value={document.id}>
+                {document.name}
+              </option>
+            ))}
+          </select>
+          <ErrorText name="documentId" />
+        </div>
+        <div>
+          <label htmlFor="title" className="font-medium">
+            Title *
+          </label>
+          <input id="title" name="title" defaultValue={values.title ?? ''} className={control} {...describe('title')} />
+          <ErrorText name="title" />
+        </div>
+        <div>
+          <label htmlFor="message" className="font-medium">
+            Message
+          </label>
+          <textarea id="message" name="message" rows={3} defaultValue={values.message ?? DEFAULT_ESIGN_MESSAGE} className={control} {...describe('message')} />
+          <ErrorText name="message" />
+        </div>
+        <div>
+          <label htmlFor="expirationDays" className="font-medium">
+            Link expires after
+          </label>
+          <select id="expirationDays" name="expirationDays" defaultValue={values.expirationDays ?? String(DEFAULT_EXPIRATION_DAYS)} className={control}>
+            {EXPIRATION_DAY_OPTIONS.map((days) => (
+              <option key={days} value={days}>
+                {days} days
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">Signers, in signing order</legend>
+          <div>
+            <label htmlFor="person" className="font-medium">
+              1. Lead, patient or caregiver *
+            </label>
+            <select id="person" name="person" defaultValue={values.person ?? ''} className={control} {...describe('person')}>
+              <option value="">Choose who signs first</option>
+              {people.map((group) => (
+                <optgroup key={group.group} label={group.group}>
+                  {group.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <ErrorText name="person" />
+          </div>
+          {Array.from({ length: EXTRA_SIGNERS }, (_v, i) => i + 2).map((number) => (
+            <div key={number} className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`signer${number}Name`} className="font-medium">
+                  {number}. Name
+                </label>
+                <input id={`signer${number}Name`} name={`signer${number}Name`} defaultValue={values[`signer${number}Name`] ?? ''} className={control} {...describe(`signer${number}Name`)} />
+                <ErrorText name={`signer${number}Name`} />
+              </div>
+              <div>
+                <label htmlFor={`signer${number}Email`} className="font-medium">
+                  {number}. E-mail
+                </label>
+                <input id={`signer${number}Email`} name={`signer${number}Email`} type="email" defaultValue={values[`signer${number}Email`] ?? ''} className={control} {...describe(`signer${number}Email`)} />
+                <ErrorText name={`signer${number}Email`} />
+              </div>
+            </div>
+          ))}
+        </fieldset>
+
+        <fieldset className="space-y-2" {...(errorOf('placement') ? { 'aria-describedby': 'placement-error' } : {})}>
+          <legend className="font-semibold">Fields *</legend>
+          {(Object.keys(PLACEMENT_LABELS) as Array<keyof typeof PLACEMENT_LABELS>).map((placement) => (
+            <label key={placement} className="flex items-start gap-3 coarse:min-h-11">
+              <input type="radio" name="placement" value={placement} defaultChecked={(values.placement ?? 'signature_page') === placement} className="mt-1 h-5 w-5" />
+              <span>{PLACEMENT_LABELS[placement]}</span>
+            </label>
+          ))}
+          <ErrorText name="placement" />
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="font-semibold">Placed fields (when placing by position)</legend>
+          {Array.from({ length: MANUAL_FIELD_ROWS }, (_v, i) => i + 1).map((row) => (
+            <fieldset key={row} className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4">
+              <legend className="px-1 text-sm font-medium">Field {row}</legend>
+              <div>
+                <label htmlFor={`field${row}Type`} className="text-sm">
+                  Type
+                </label>
+                <select id={`field${row}Type`} name={`field${row}Type`} defaultValue={values[`field${row}Type`] ?? ''} className={control} {...describe(`field${row}Type`)}>
+                  <option value="">None</option>
+                  {PORTAL_FIELD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {PORTAL_FIELD_LABELS[type]}
+                    </option>
+                  ))}
+                </select>
+                <ErrorText name={`field${row}Type`} />
+              </div>
+              <div>
+                <label htmlFor={`field${row}Signer`} className="text-sm">
+                  Signer
+                </label>
+                <select id={`field${row}Signer`} name={`field${row}Signer`} defaultValue={values[`field${row}Signer`] ?? '1'} className={control} {...describe(`field${row}Signer`)}>
+                  {Array.from({ length: EXTRA_SIGNERS + 1 }, (_v, i) => i + 1).map((number) => (
+                    <option key={number} value={number}>
+                      Signer {number}
+                    </option>
+                  ))}
+                </select>
+                <ErrorText name={`field${row}Signer`} />
+              </div>
+              <div className="col-span-2">
+                <label htmlFor={`field${row}Label`} className="text-sm">
+                  Label
+                </label>
+                <input id={`field${row}Label`} name={`field${row}Label`} defaultValue={values[`field${row}Label`] ?? ''} className={control} />
+              </div>
+              {(['Page', 'X', 'Y', 'Width', 'Height'] as const).map((part) => (
+                <div key={part}>
+                  <label htmlFor={`field${row}${part}`} className="text-sm">
+                    {part}
+                  </label>
+                  <input
+                    id={`field${row}${part}`}
+                    name={`field${row}${part}`}
+                    inputMode="decimal"
+                    defaultValue={values[`field${row}${part}`] ?? ''}
+                    className={control}
+                    {...describe(`field${row}${part}`)}
+                  />
+                  <ErrorText name={`field${row}${part}`} />
+                </div>
+              ))}
+              <label className="flex items-center gap-2 self-end text-sm coarse:min-h-11">
+                <input type="checkbox" name={`field${row}Required`} defaultChecked={values[`field${row}Required`] !== undefined ? values[`field${row}Required`] === 'on' : true} className="h-5 w-5" />
+                Required
+              </label>
+            </fieldset>
+          ))}
+        </fieldset>
+
+        <Button type="submit" disabled={busy} className="coarse:min-h-11">
+          Send for signature
+        </Button>
+      </Form>
+    </div>
+  )
+}

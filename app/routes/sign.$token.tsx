@@ -1,0 +1,297 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { Button } from '~/components/ui/button'
+import { readPageLayouts } from '~/features/portal-signing/page-layout.server'
+import {
+  CONSENT_HEADING,
+  ConsentStatement,
+  DocumentPage,
+  FieldInput,
+  fieldAnchor,
+  signingInputClass,
+} from '~/features/portal-signing/signing-page'
+import {
+  SIGNING_UNAVAILABLE_TITLES,
+  SigningLinkUnavailableError,
+  declineSigning,
+  finishSigning,
+  openSigning,
+  readSigning,
+} from '~/features/portal-signing/signing.server'
+import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
+import { staticPageHandle } from '~/lib/static-page'
+import { NotFoundError } from '~/platform/errors'
+import { getClientAddress } from '~/platform/http/request.server'
+
+/**
+ * /sign/{token}: one signer's signing page, for someone without an account.
+ * The token is the only credential and grants this signer's view of the
+ * document, their fields, Finish and Decline. Plain HTML: no JavaScript is
+ * needed or sent; never indexed, never cached.
+ */
+export const handle = staticPageHandle
+
+const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  ...Object.fromEntries(loaderHeaders),
+  ...Object.fromEntries(actionHeaders),
+  ...PRIVATE_HEADERS,
+})
+
+export const meta: MetaFunction = () => [{ title: 'Sign a Document | Healthcare Portal' }, { name: 'robots', content: 'noindex, nofollow' }]
+
+const DONE_MESSAGES = {
+  signed: { title: 'Thank you for signing', message: 'Your signature is recorded. You will receive the signed document by e-mail when everyone has signed.' },
+  declined: { title: 'You declined to sign', message: 'The agency has been told. Nothing more is needed from you.' },
+} as const
+
+const UNAVAILABLE_MESSAGES: Record<SigningLinkUnavailableError['reason'], string> = {
+  expired: 'Please ask the agency to send you a new link.',
+  cancelled: 'The agency withdrew this request. Nothing more is needed from you.',
+  declined: 'This document was declined, so it can no longer be signed.',
+  completed: 'Everyone has signed. The signed document has been e-mailed to you.',
+  signed: 'Your signature is recorded. You will receive the signed document by e-mail when everyone has signed.',
+  waiting: 'Someone else signs before you. You will receive an e-mail when it is your turn.',
+  failed: 'Please contact the agency.',
+}
+
+type Unavailable = { state: 'unavailable'; title: string; message: string }
+
+function unavailable(error: unknown) {
+  const answer = (title: string, message: string, status: number) => json<Unavailable>({ state: 'unavailable', title, message }, { status, headers: PRIVATE_HEADERS })
+  if (error instanceof NotFoundError) return answer('Signing link not found', 'Check that the whole link was copied, or ask the agency for a new one.', 404)
+  if (error instanceof SigningLinkUnavailableError) return answer(SIGNING_UNAVAILABLE_TITLES[error.reason], UNAVAILABLE_MESSAGES[error.reason], 410)
+  throw error
+}
+
+function contextOf(request: Request) {
+  return { ipAddress: getClientAddress(request), userAgent: request.headers.get('user-agent') }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const done = new URL(request.url).searchParams.get('done')
+  if (done === 'signed' || done === 'declined') {
+    return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: PRIVATE_HEADERS })
+  }
+  try {
+    const { view, document } = await openSigning(params.token ?? '', contextOf(request))
+    const pages = await readPageLayouts(document)
+    return json({ state: 'sign' as const, view, pages }, { headers: PRIVATE_HEADERS })
+  } catch (error) {
+    return unavailable(error)
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? ''
+  const form = await request.formData()
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const context = contextOf(request)
+  try {
+    if (text('intent') === 'decline') {
+      const result = await declineSigning(token, text('reason'), context)
+      if (result.status === 'invalid') return json({ state: 'invalid' as const, errors: result.errors, values: { reason: text('reason') } }, { status: 400, headers: PRIVATE_HEADERS })
+      return redirect(`/sign/${token}?done=declined`, { headers: PRIVATE_HEADERS })
+    }
+    const view = await readSigning(token)
+    const answers = Object.fromEntries(view.fields.map((field) => [field.id, text(`field.${field.id}`) || undefined]))
+    const result = await finishSigning(
+      token,
+      { consent: text('consent') === 'on', signatureText: text('signatureText').slice(0, SIGNATURE_TEXT_MAX * 2), answers },
+      { ...context, origin: new URL(request.url).origin },
+    )
+    if (result.status === 'invalid') {
+      const values: Record<string, string> = { signatureText: text('signatureText'), consent: text('consent') }
+      for (const field of view.fields) values[field.id] = text(`field.${field.id}`)
+      return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: PRIVATE_HEADERS })
+    }
+    return redirect(`/sign/${token}?done=signed`, { headers: PRIVATE_HEADERS })
+  } catch (error) {
+    return unavailable(error)
+  }
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-3 py-6 sm:px-4 sm:py-10">
+      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8">{children}</div>
+    </main>
+  )
+}
+
+const HANDWRITING_FONT = `@font-face { font-family: 'Dancing Script'; src: url('/fonts/dancing-script.woff') format('woff'); font-display: swap; }`
+
+export default function SignDocumentPage() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const shown = actionData?.state === 'unavailable' ? actionData : data
+  if (shown.state === 'unavailable' || shown.state === 'done') {
+    return (
+      <Shell>
+        <h1 className="text-xl font-semibold">{shown.title}</h1>
+        <p className="mt-2 text-slate-700">{shown.message}</p>
+      </Shell>
+    )
+  }
+  const { view, pages } = shown
+  const errors: Record<string, string> = actionData?.state === 'invalid' ? actionData.errors : {}
+  const values: Record<string, string> = actionData?.state === 'invalid' ? (actionData.values as Record<string, string>) : {}
+  const errorList = Object.entries(errors)
+  const fieldIds = view.fields.map((field) => field.id)
+  const linkFor = (key: string) => (key === 'consent' ? '#consent' : key === 'signatureText' ? '#signatureText' : key === 'reason' ? '#reason' : `#${fieldAnchor(key)}`)
+  const labelFor = (key: string) => view.fields.find((field) => field.id === key)?.label ?? (key === 'consent' ? 'Consent' : key === 'signatureText' ? 'Signature' : 'Reason')
+  return (
+    <Shell>
+      <style>{HANDWRITING_FONT}</style>
+      <h1 className="text-xl font-semibold sm:text-2xl">{view.title}</h1>
+      <p className="mt-1 text-sm text-slate-600">For {view.signerName}. Fields marked * are required.</p>
+      {view.message ? <p className="mt-3 whitespace-pre-line text-slate-700">{view.message}</p> : null}
+      {errorList.length > 0 ? (
+        <div role="alert" aria-labelledby="error-summary-heading" className="mt-4 rounded border border-red-300 bg-red-50 p-3">
+          <h2 id="error-summary-heading" className="font-semibold text-red-800">
+            Please correct {errorList.length === 1 ? 'this' : `these ${errorList.length}`} before you finish
+          </h2>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {errorList.map(([key, message]) => (
+              <li key={key}>
+                <a href={linkFor(key)} className="text-red-800 underline">
+                  {labelFor(key)}: {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <nav aria-labelledby="your-fields-heading" className="mt-5">
+        <h2 id="your-fields-heading" className="text-base font-semibold">
+          Your fields ({view.fields.length})
+        </h2>
+        <ol className="mt-1 flex flex-wrap gap-2 text-sm">
+          {view.fields.map((field, index) => (
+            <li key={field.id}>
+              <a href={`#${fieldAnchor(field.id)}`} className="inline-block rounded border border-slate-300 px-2 py-1 text-blue-700 underline coarse:min-h-11">
+                {index + 1}. {field.label}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <section aria-labelledby="document-heading" className="mt-6">
+        <h2 id="document-heading" className="text-base font-semibold">
+          Document
+        </h2>
+        <div className="mt-2 space-y-4">
+          {pages.map((page) => (
+            <DocumentPage key={page.number} page={page} fields={view.fields.filter((field) => field.page === page.number)} />
+          ))}
+        </div>
+      </section>
+
+      <form method="post" noValidate className="mt-8 space-y-6">
+        <section aria-labelledby="consent-heading">
+          <h2 id="consent-heading" className="text-base font-semibold">
+            {CONSENT_HEADING}
+          </h2>
+          <ConsentStatement />
+          <label className="mt-3 flex items-center gap-3 font-medium coarse:min-h-11">
+            <input
+              id="consent"
+              type="checkbox"
+              name="consent"
+              defaultChecked={view.consented || values.consent === 'on'}
+              className="h-5 w-5"
+              {...(errors.consent ? { 'aria-invalid': true, 'aria-describedby': 'consent-error' } : {})}
+            />
+            I agree to use electronic records and signatures
+          </label>
+          {errors.consent ? (
+            <p id="consent-error" className="mt-1 text-sm text-red-700">
+              {errors.consent}
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="adopt-heading">
+          <h2 id="adopt-heading" className="text-base font-semibold">
+            Adopt your signature
+          </h2>
+          <label htmlFor="signatureText" className="mt-2 block text-sm font-medium">
+            Type your full name *
+          </label>
+          <input
+            id="signatureText"
+            name="signatureText"
+            type="text"
+            autoComplete="name"
+            maxLength={SIGNATURE_TEXT_MAX}
+            defaultValue={values.signatureText ?? ''}
+            className={`${signingInputClass} text-2xl`}
+            style={{ fontFamily: "'Dancing Script', cursive" }}
+            aria-describedby={errors.signatureText ? 'signatureText-hint signatureText-error' : 'signatureText-hint'}
+            {...(errors.signatureText ? { 'aria-invalid': true } : {})}
+          />
+          <p id="signatureText-hint" className="mt-1 text-sm text-slate-600">
+            Your name is shown in handwriting as your signature; it fills your signature, initials and date fields.
+          </p>
+          {errors.signatureText ? (
+            <p id="signatureText-error" className="mt-1 text-sm text-red-700">
+              {errors.signatureText}
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="fields-heading">
+          <h2 id="fields-heading" className="text-base font-semibold">
+            Fill in your fields
+          </h2>
+          <ol className="mt-2 space-y-3">
+            {view.fields.map((field, index) => (
+              <FieldInput
+                key={field.id}
+                field={field}
+                error={errors[field.id]}
+                value={values[field.id]}
+                nextId={fieldIds[index + 1] ?? null}
+              />
+            ))}
+          </ol>
+        </section>
+
+        <Button type="submit" name="intent" value="finish" className="w-full sm:w-auto coarse:min-h-11">
+          Finish
+        </Button>
+      </form>
+
+      <form method="post" noValidate className="mt-10 border-t border-slate-200 pt-6">
+        <h2 className="text-base font-semibold">Decline to sign</h2>
+        <label htmlFor="reason" className="mt-2 block text-sm font-medium">
+          Reason *
+        </label>
+        <textarea
+          id="reason"
+          name="reason"
+          rows={3}
+          maxLength={DECLINE_REASON_MAX}
+          defaultValue={values.reason ?? ''}
+          className={signingInputClass}
+          {...(errors.reason ? { 'aria-invalid': true, 'aria-describedby': 'reason-error' } : {})}
+        />
+        {errors.reason ? (
+          <p id="reason-error" className="mt-1 text-sm text-red-700">
+            {errors.reason}
+          </p>
+        ) : null}
+        <Button type="submit" name="intent" value="decline" variant="secondary" className="mt-3 w-full sm:w-auto coarse:min-h-11">
+          Decline
+        </Button>
+      </form>
+    </Shell>
+  )
+}
