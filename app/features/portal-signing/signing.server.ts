@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Prisma } from '~/generated/prisma/client'
+import { agencySenderValues } from '~/features/email/sender.server'
 import { queueEmail } from '~/features/email/outbox.server'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { moveRequest } from '~/features/esign/tracking.server'
@@ -113,18 +114,27 @@ function newToken() {
   return { token, tokenHash: hashSigningToken(token), tokenEncrypted: encrypt(token) }
 }
 
-/** The built-in invitation: the link, the document's title and the agency's message. */
-export function renderSigningInvitation(input: { signerName: string; title: string; message: string | null; link: string; expiresAt: Date | null }) {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The built-in invitation: the link, the document's title and the agency's message, signed by the agency. */
+export function renderSigningInvitation(input: {
+  signerName: string
+  title: string
+  message: string | null
+  link: string
+  expiresAt: Date | null
+  sender: { providerName: string; contactUrl: string }
+}) {
   const [firstName, ...rest] = input.signerName.trim().split(/\s+/)
   const expires = input.expiresAt ? `<p>The link works until ${input.expiresAt.toUTCString()}.</p>` : ''
-  const message = input.message ? `<p>${input.message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : ''
-  const title = input.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const message = input.message ? `<p>${escapeHtml(input.message)}</p>` : ''
+  // The link is the signer's own: written into the message here rather than offered as a placeholder to templates.
   return renderEmailTemplate(
     {
       subject: `Please sign: ${input.title}`,
-      htmlContent: `<p>Hello {{firstName}},</p><p>You are asked to sign <strong>${title}</strong>.</p>${message}<p><a href="{{contactUrl}}">Review and sign the document</a></p>${expires}<p>If you did not expect this, you can ignore this message.</p>`,
+      htmlContent: `<p>Hello {{firstName}},</p><p>{{providerName}} asks you to sign <strong>${escapeHtml(input.title)}</strong>.</p>${message}<p><a href="${escapeHtml(input.link)}">Review and sign the document</a></p>${expires}<p>If you did not expect this, you can ignore this message or <a href="{{contactUrl}}">contact us</a>.</p>`,
     },
-    { firstName: firstName ?? '', lastName: rest.join(' '), contactUrl: input.link },
+    { firstName: firstName ?? '', lastName: rest.join(' '), ...input.sender },
   )
 }
 
@@ -135,7 +145,14 @@ async function inviteSigner(
   origin: string,
   at: Date,
 ) {
-  const email = renderSigningInvitation({ signerName: signer.name, title: request.title, message: request.message, link: signingLink(signer, origin), expiresAt: request.expiresAt })
+  const email = renderSigningInvitation({
+    signerName: signer.name,
+    title: request.title,
+    message: request.message,
+    link: signingLink(signer, origin),
+    expiresAt: request.expiresAt,
+    sender: await agencySenderValues(origin, tx),
+  })
   await queueEmail(
     { dedupeKey: `signing-invite:${signer.id}`, toEmail: signer.email, toName: signer.name, ...email, entityType: 'EsignRequest', entityId: request.id },
     tx,
