@@ -17,8 +17,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 export const meta: MetaFunction = () => [{ title: 'Sign in the Portal | Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserWithPermission(request, 'records:write')
-  return json(await portalPrepareChoices())
+  const user = await requireUserWithPermission(request, 'records:write')
+  return json(await portalPrepareChoices(userActor(request, user)))
 }
 
 export async function action({ request }: ActionFunctionArgs) {

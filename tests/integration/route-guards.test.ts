@@ -20,6 +20,8 @@ const PUBLIC_LOADERS = new Set([
   'routes/forms-documents', // permanent redirect to /documents-new
   'routes/calendar.feed.$file', // a calendar program's feed: answers only to a live feed's secret URL, 404 otherwise
   'routes/intake-form.$token', // a hosted form: answers only to a live link's secret token (the form's fields), 404 otherwise
+  'routes/sign.$token', // a signing page: answers only to a live signer's secret token (that signer's document and fields), 404 otherwise
+  'routes/fonts.dancing-script[.]woff', // the handwriting font of typed signatures: a public font file
 ])
 const PUBLIC_ACTIONS = new Set([
   'routes/login',
@@ -31,6 +33,7 @@ const PUBLIC_ACTIONS = new Set([
   'routes/api.webhook.goformz.$secret', // accepts only the secret address, and believes nothing before asking GoFormz
   'routes/intake-form.$token', // stores one submission for a live link's secret token, nothing otherwise
   'routes/api.webhook.forms.$webhookId', // accepts only a form's unguessable address, and believes nothing before asking Jotform
+  'routes/sign.$token', // consents, signs or declines for a live signer's secret token only, 404 otherwise
 ])
 /** Self-service actions a viewer may take: they change no agency record. */
 const VIEWER_ACTIONS = new Set([
@@ -42,6 +45,7 @@ const VIEWER_ACTIONS = new Set([
   'routes/_app.account_.two-factor.recovery-codes',
   'routes/_app.account_.two-factor.disable',
   'routes/_app.calendar.subscribe', // own calendar feed URL
+  'routes/api.email-templates.preview', // renders a draft with sample values; stores nothing
 ])
 
 const routes = await Promise.all(

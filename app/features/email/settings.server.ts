@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client'
+import { storableText } from '~/lib/form-input'
 import { upsertGhlContact } from '~/integrations/gohighlevel/client.server'
 import { getGhlConfig } from '~/integrations/settings.server'
 import type { EmailSettingsValue } from '~/integrations/smtp/settings-schema.server'
@@ -115,7 +116,7 @@ export const outboxQuerySchema = z.object({
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>
 
 export function parseOutboxQuery(params: URLSearchParams, pageSize = 25): OutboxQuery {
-  const raw = Object.fromEntries([...params.entries()].filter(([, value]) => value !== ''))
+  const raw = Object.fromEntries([...params.entries()].map(([name, value]) => [name, storableText(value)]).filter(([, value]) => value !== ''))
   return outboxQuerySchema.parse({ pageSize, ...raw })
 }
 

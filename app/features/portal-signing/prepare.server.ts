@@ -3,17 +3,22 @@ import type { PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import type { PortalFieldType } from '~/features/portal-signing/field-rules'
 import type { Actor } from '~/platform/actor'
+import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { NotFoundError, RuleViolationError } from '~/platform/errors'
 
 /** What the portal request form offers: library PDFs and the people with an e-mail address. */
-export async function portalPrepareChoices() {
+export async function portalPrepareChoices(actor: Actor) {
   const [documents, leads, patients, caregivers] = await Promise.all([
     prisma.document.findMany({ where: { mimeType: 'application/pdf' }, select: { id: true, name: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
     prisma.lead.findMany({ select: { id: true, firstName: true, lastName: true, email: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
     prisma.patient.findMany({ where: { email: { not: null } }, select: { id: true, firstName: true, lastName: true, email: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
     prisma.caregiver.findMany({ where: { email: { not: null } }, select: { id: true, fullName: true, email: true }, orderBy: { createdAt: 'desc' }, take: 200 }),
   ])
+  // The choices name people and files: a read of each, on the audit trail like any list.
+  for (const [entityType, rows] of [['Document', documents], ['Lead', leads], ['Patient', patients], ['Caregiver', caregivers]] as const) {
+    if (rows.length > 0) await recordListView({ actor, entityType, ids: rows.map((row) => row.id), details: { purpose: 'signer choices' } })
+  }
   const person = (type: string) => (row: { id: string; firstName?: string; lastName?: string; fullName?: string; email: string | null }) => ({
     value: `${type}:${row.id}`,
     label: `${row.fullName ?? `${row.firstName} ${row.lastName}`} (${row.email})`,
