@@ -94,13 +94,18 @@ test.describe('e-signature requests', () => {
     await page.goto(`${new URL(page.url()).pathname}/esign?provider=boldsign&templateId=bs-tmpl-consent`)
     const dialog = page.getByRole('dialog', { name: 'Send E-Signature Request' })
     await expect(dialog.getByLabel('Document Title')).toBeVisible()
-    // Hydrated, so React does not rewrite the field changed below (it did once, and the valid template was sent).
     await waitForHydration(page)
     await expect(dialog.getByRole('button', { name: /^Continue/ })).toHaveCount(0)
-    // As if the template were deleted in BoldSign after the list was loaded: the fake refuses an unknown one.
-    await dialog.locator('input[name="templateId"][type="hidden"]').evaluate((input: HTMLInputElement) => {
-      input.value = 'bs-tmpl-deleted'
-    })
+    // As if the template were deleted in BoldSign after the list was loaded: the fake refuses an unknown one. The
+    // request is changed on its way rather than the form, which React may render again before the click.
+    await page.route(
+      (url) => url.pathname.endsWith('/esign'),
+      (route) => {
+        const body = route.request().postData()
+        if (route.request().method() !== 'POST' || !body) return route.continue()
+        return route.continue({ postData: body.replace('bs-tmpl-consent', 'bs-tmpl-deleted') })
+      },
+    )
     await dialog.getByRole('button', { name: 'Send Request' }).click()
     await expect(page.getByTestId('toast')).toContainText('E-signature Request Failed')
     await expect(dialog.locator('form').getByRole('alert')).toContainText('Invalid template id')

@@ -5,6 +5,7 @@ const ADMIN_TABS = [
   'GoHighLevel',
   'GoFormz',
   'BoldSign',
+  'Signing Certificate',
   'Email Templates',
   'Workflows',
   'Document Types',
