@@ -97,7 +97,7 @@ export default function EmailAutomationTab() {
       <h2 id="email-automation-heading" className="text-xl font-semibold">
         Email Automation
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Form links sent to leads and, with the e-mail automation, the messages that carry them.</p>
+      <p className="mt-1 text-sm text-slate-600">The e-mails the portal sends: your templates, the starters they can begin from, and the form links sent to leads.</p>
       <nav aria-label="Email Automation" className="mb-4 mt-4 flex flex-wrap gap-2">
         {SUBTABS.map((subtab) => (
           <Link
