@@ -1,3 +1,4 @@
+import type { HeadersFunction } from '@remix-run/node'
 import { useMatches } from '@remix-run/react'
 
 /**
@@ -14,3 +15,19 @@ export const staticPageHandle = { hydrate: false }
 export function useShouldHydrate() {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false)
 }
+
+/**
+ * The headers of a page whose URL holds a secret token (a hosted form, a
+ * signing link): never indexed, never cached. 'same-origin', not
+ * 'no-referrer': the token is never sent to another site either way, but
+ * with 'no-referrer' browsers post the page's form with `Origin: null`,
+ * which the portal's (and Remix's) cross-site checks refuse.
+ */
+export const TOKEN_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
+
+/** The page's headers; its loader and action answers carry TOKEN_PAGE_HEADERS as well, for data requests. */
+export const tokenPageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  ...Object.fromEntries(loaderHeaders),
+  ...Object.fromEntries(actionHeaders),
+  ...TOKEN_PAGE_HEADERS,
+})

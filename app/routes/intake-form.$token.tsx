@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
@@ -14,7 +14,7 @@ import {
   submitIntakeForm,
 } from '~/features/online-forms/submissions.server'
 import { parseWithZod } from '~/lib/form-input.server'
-import { staticPageHandle } from '~/lib/static-page'
+import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError, TooManyAttemptsError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
 
@@ -26,18 +26,7 @@ import { getClientAddress } from '~/platform/http/request.server'
  */
 export const handle = staticPageHandle
 
-/**
- * 'same-origin', not 'no-referrer': the token in the URL is never sent to
- * another site either way, but with 'no-referrer' browsers post the form with
- * `Origin: null`, which the portal's (and Remix's) cross-site checks refuse.
- */
-const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
-
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
-  ...Object.fromEntries(loaderHeaders),
-  ...Object.fromEntries(actionHeaders),
-  ...PRIVATE_HEADERS,
-})
+export const headers = tokenPageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Intake Form | Healthcare Portal' }, { name: 'robots', content: 'noindex, nofollow' }]
 
@@ -46,7 +35,7 @@ type Unavailable = { state: 'unavailable'; title: string; message: string }
 /** Why the form cannot be shown, as the page says it; anything unexpected goes on. */
 function unavailable(error: unknown) {
   const answer = (title: string, message: string, status: number, extra: Record<string, string> = {}) =>
-    json<Unavailable>({ state: 'unavailable', title, message }, { status, headers: { ...PRIVATE_HEADERS, ...extra } })
+    json<Unavailable>({ state: 'unavailable', title, message }, { status, headers: { ...TOKEN_PAGE_HEADERS, ...extra } })
   if (error instanceof NotFoundError) return answer('Form not found', INTAKE_LINK_NOT_FOUND_MESSAGE, 404)
   if (error instanceof IntakeLinkUnavailableError) return answer(error.message, error.reason === 'used' ? 'Thank you, we have your answers. Nothing more is needed.' : 'Please ask the agency to send you a new link.', 410)
   if (error instanceof TooManyAttemptsError) {
@@ -60,11 +49,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const submitted = new URL(request.url).searchParams.has('submitted')
   try {
     const form = await openIntakeForm(params.token ?? '', actor)
-    return json({ state: 'form' as const, title: form.title, fields: form.fields }, { headers: PRIVATE_HEADERS })
+    return json({ state: 'form' as const, title: form.title, fields: form.fields }, { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     // Straight after a submit the link is used: the person sees the confirmation.
     if (submitted && error instanceof IntakeLinkUnavailableError && error.reason === 'used') {
-      return json({ state: 'submitted' as const }, { headers: PRIVATE_HEADERS })
+      return json({ state: 'submitted' as const }, { headers: TOKEN_PAGE_HEADERS })
     }
     return unavailable(error)
   }
@@ -81,14 +70,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(await request.formData(), { schema: intakeAnswersSchema(form.fields), disableAutoCoercion: true })
   if (submission.status !== 'success') {
-    return json({ state: 'form' as const, result: submission.reply() }, { status: 400, headers: PRIVATE_HEADERS })
+    return json({ state: 'form' as const, result: submission.reply() }, { status: 400, headers: TOKEN_PAGE_HEADERS })
   }
   try {
     await submitIntakeForm(token, submission.value, actor)
   } catch (error) {
     return unavailable(error)
   }
-  return redirect(`/intake-form/${token}?submitted=1`, { headers: PRIVATE_HEADERS })
+  return redirect(`/intake-form/${token}?submitted=1`, { headers: TOKEN_PAGE_HEADERS })
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
@@ -20,7 +20,7 @@ import {
   readSigning,
 } from '~/features/portal-signing/signing.server'
 import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
-import { staticPageHandle } from '~/lib/static-page'
+import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
 
@@ -32,13 +32,7 @@ import { getClientAddress } from '~/platform/http/request.server'
  */
 export const handle = staticPageHandle
 
-const PRIVATE_HEADERS = { 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' }
-
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
-  ...Object.fromEntries(loaderHeaders),
-  ...Object.fromEntries(actionHeaders),
-  ...PRIVATE_HEADERS,
-})
+export const headers = tokenPageHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Sign a Document | Healthcare Portal' }, { name: 'robots', content: 'noindex, nofollow' }]
 
@@ -60,7 +54,7 @@ const UNAVAILABLE_MESSAGES: Record<SigningLinkUnavailableError['reason'], string
 type Unavailable = { state: 'unavailable'; title: string; message: string }
 
 function unavailable(error: unknown) {
-  const answer = (title: string, message: string, status: number) => json<Unavailable>({ state: 'unavailable', title, message }, { status, headers: PRIVATE_HEADERS })
+  const answer = (title: string, message: string, status: number) => json<Unavailable>({ state: 'unavailable', title, message }, { status, headers: TOKEN_PAGE_HEADERS })
   if (error instanceof NotFoundError) return answer('Signing link not found', 'Check that the whole link was copied, or ask the agency for a new one.', 404)
   if (error instanceof SigningLinkUnavailableError) return answer(SIGNING_UNAVAILABLE_TITLES[error.reason], UNAVAILABLE_MESSAGES[error.reason], 410)
   throw error
@@ -73,12 +67,12 @@ function contextOf(request: Request) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = new URL(request.url).searchParams.get('done')
   if (done === 'signed' || done === 'declined') {
-    return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: PRIVATE_HEADERS })
+    return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: TOKEN_PAGE_HEADERS })
   }
   try {
     const { view, document } = await openSigning(params.token ?? '', contextOf(request))
     const pages = await readPageLayouts(document)
-    return json({ state: 'sign' as const, view, pages }, { headers: PRIVATE_HEADERS })
+    return json({ state: 'sign' as const, view, pages }, { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     return unavailable(error)
   }
@@ -95,8 +89,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (text('intent') === 'decline') {
       const result = await declineSigning(token, text('reason'), context)
-      if (result.status === 'invalid') return json({ state: 'invalid' as const, errors: result.errors, values: { reason: text('reason') } }, { status: 400, headers: PRIVATE_HEADERS })
-      return redirect(`/sign/${token}?done=declined`, { headers: PRIVATE_HEADERS })
+      if (result.status === 'invalid') return json({ state: 'invalid' as const, errors: result.errors, values: { reason: text('reason') } }, { status: 400, headers: TOKEN_PAGE_HEADERS })
+      return redirect(`/sign/${token}?done=declined`, { headers: TOKEN_PAGE_HEADERS })
     }
     const view = await readSigning(token)
     const answers = Object.fromEntries(view.fields.map((field) => [field.id, text(`field.${field.id}`) || undefined]))
@@ -108,9 +102,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.status === 'invalid') {
       const values: Record<string, string> = { signatureText: text('signatureText'), consent: text('consent') }
       for (const field of view.fields) values[field.id] = text(`field.${field.id}`)
-      return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: PRIVATE_HEADERS })
+      return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: TOKEN_PAGE_HEADERS })
     }
-    return redirect(`/sign/${token}?done=signed`, { headers: PRIVATE_HEADERS })
+    return redirect(`/sign/${token}?done=signed`, { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     return unavailable(error)
   }
