@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
-import { readPageLayouts } from '~/features/portal-signing/page-layout.server'
+import { documentPages } from '~/features/portal-signing/page-images.server'
 import {
   CONSENT_HEADING,
   ConsentStatement,
@@ -71,8 +71,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   try {
     const { view, document } = await openSigning(params.token ?? '', contextOf(request))
-    const pages = await readPageLayouts(document)
-    return json({ state: 'sign' as const, view, pages }, { headers: TOKEN_PAGE_HEADERS })
+    const { pageCount, pages } = await documentPages(document)
+    const token = params.token ?? ''
+    const shown = pages.map((page) => ({ ...page, imageSrc: page.image ? `/sign/${token}/page/${page.number}.png` : null }))
+    return json({ state: 'sign' as const, view, pages: shown, pageCount }, { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     return unavailable(error)
   }
@@ -132,7 +134,7 @@ export default function SignDocumentPage() {
       </Shell>
     )
   }
-  const { view, pages } = shown
+  const { view, pages, pageCount } = shown
   const errors: Record<string, string> = actionData?.state === 'invalid' ? actionData.errors : {}
   const values: Record<string, string> = actionData?.state === 'invalid' ? (actionData.values as Record<string, string>) : {}
   const errorList = Object.entries(errors)
@@ -183,7 +185,13 @@ export default function SignDocumentPage() {
         </h2>
         <div className="mt-2 space-y-4">
           {pages.map((page) => (
-            <DocumentPage key={page.number} page={page} fields={view.fields.filter((field) => field.page === page.number)} />
+            <DocumentPage
+              key={page.number}
+              page={page}
+              pageCount={pageCount}
+              imageSrc={page.imageSrc}
+              fields={view.fields.filter((field) => field.page === page.number)}
+            />
           ))}
         </div>
       </section>

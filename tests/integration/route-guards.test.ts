@@ -21,6 +21,7 @@ const PUBLIC_LOADERS = new Set([
   'routes/calendar.feed.$file', // a calendar program's feed: answers only to a live feed's secret URL, 404 otherwise
   'routes/intake-form.$token', // a hosted form: answers only to a live link's secret token (the form's fields), 404 otherwise
   'routes/sign.$token', // a signing page: answers only to a live signer's secret token (that signer's document and fields), 404 otherwise
+  'routes/sign.$token_.page.$file', // a page image of that signer's document: the same token rules, 404 or 410 otherwise
   'routes/fonts.dancing-script[.]woff', // the handwriting font of typed signatures: a public font file
 ])
 const PUBLIC_ACTIONS = new Set([

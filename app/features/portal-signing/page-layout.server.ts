@@ -2,20 +2,23 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs'
 
 /**
- * The document's pages for the signing page, drawn by the browser as HTML:
- * no canvas is available to pdfjs on the server here, so instead of page
- * images each page is its size and its text runs placed by PDF coordinates
- * (and the fields drawn as boxes over them). Works without JavaScript and
- * without a PDF viewer; pictures in the PDF are not shown.
+ * A PDF's pages as pdfjs reads them on the server (no worker thread: the
+ * worker module runs in this process). Each page's size and text runs by PDF
+ * coordinates: the signing page draws them as text when a page's image
+ * could not be rendered, and tests read documents' text with them.
  */
 ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker
 
 export type TextRun = { text: string; x: number; y: number; size: number }
 export type PageLayout = { number: number; width: number; height: number; runs: TextRun[] }
+export type PdfjsDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>
+export type PdfjsPage = Awaited<ReturnType<PdfjsDocument['getPage']>>
 
-const MAX_PAGES = 50
+/** Pages shown (and rendered) per document: a signing request is a few pages, not a book. */
+export const MAX_PAGES = 50
 
-export async function readPageLayouts(bytes: Uint8Array): Promise<PageLayout[]> {
+/** Opens a PDF with pdfjs for `read`, and always frees it afterwards. */
+export async function withPdfjsDocument<T>(bytes: Uint8Array, read: (document: PdfjsDocument) => Promise<T>): Promise<T> {
   const loading = pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
@@ -24,25 +27,41 @@ export async function readPageLayouts(bytes: Uint8Array): Promise<PageLayout[]> 
     stopAtErrors: false,
     verbosity: 0,
   })
-  const document = await loading.promise
   try {
-    const pages: PageLayout[] = []
-    for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES); number++) {
-      const page = await document.getPage(number)
-      const [x0, y0, x1, y1] = page.view as [number, number, number, number]
-      const content = await page.getTextContent()
-      const runs: TextRun[] = []
-      for (const item of content.items) {
-        if (!('str' in item) || !item.str.trim()) continue
-        const [a, b, , , e, f] = item.transform as number[]
-        runs.push({ text: item.str, x: e! - x0, y: f! - y0, size: Math.max(4, Math.hypot(a!, b!)) })
-      }
-      pages.push({ number, width: x1 - x0, height: y1 - y0, runs })
-    }
-    return pages
+    return await read(await loading.promise)
   } finally {
     await loading.destroy().catch(() => undefined)
   }
+}
+
+/** A page's size in points, its origin moved to the bottom left of the visible box. */
+export function pageBox(page: PdfjsPage) {
+  const [x0, y0, x1, y1] = page.view as [number, number, number, number]
+  return { x0, y0, width: x1 - x0, height: y1 - y0 }
+}
+
+export async function pageTextRuns(page: PdfjsPage): Promise<TextRun[]> {
+  const { x0, y0 } = pageBox(page)
+  const content = await page.getTextContent()
+  const runs: TextRun[] = []
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue
+    const [a, b, , , e, f] = item.transform as number[]
+    runs.push({ text: item.str, x: e! - x0, y: f! - y0, size: Math.max(4, Math.hypot(a!, b!)) })
+  }
+  return runs
+}
+
+export async function readPageLayouts(bytes: Uint8Array): Promise<PageLayout[]> {
+  return withPdfjsDocument(bytes, async (document) => {
+    const pages: PageLayout[] = []
+    for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES); number++) {
+      const page = await document.getPage(number)
+      const { width, height } = pageBox(page)
+      pages.push({ number, width, height, runs: await pageTextRuns(page) })
+    }
+    return pages
+  })
 }
 
 /** All the text of a PDF, page by page (tests read the certificate with it). */

@@ -1,7 +1,8 @@
 import type { PortalFieldType } from '~/features/portal-signing/field-rules'
 import { PORTAL_FIELD_LABELS, isAutomaticField } from '~/features/portal-signing/field-rules'
+import { rectPercent } from '~/features/portal-signing/placement-geometry'
 
-/** The signing page's parts: the pages as SVG, the consent statement, the fields. */
+/** The signing page's parts: the pages as images, the consent statement, the fields. */
 
 export type SigningField = {
   id: string
@@ -15,7 +16,7 @@ export type SigningField = {
   height: number
   value: string | null
 }
-type PageLayout = { number: number; width: number; height: number; runs: Array<{ text: string; x: number; y: number; size: number }> }
+type PageView = { number: number; width: number; height: number; runs: Array<{ text: string; x: number; y: number; size: number }>; text: string }
 
 export const CONSENT_HEADING = 'Consent to electronic records and signatures'
 
@@ -41,38 +42,61 @@ export function fieldAnchor(fieldId: string) {
   return `field-${fieldId}`
 }
 
-/** One page: its text where the PDF puts it, and this signer's fields as boxes that jump to their inputs. */
-export function DocumentPage({ page, fields }: { page: PageLayout; fields: SigningField[] }) {
+/**
+ * One page: its image (rendered on the server) with this signer's fields as
+ * boxes over it that jump to their inputs. A page that could not be rendered
+ * shows its text where the PDF puts it instead.
+ */
+export function DocumentPage({ page, pageCount, imageSrc, fields }: { page: PageView; pageCount: number; imageSrc: string | null; fields: SigningField[] }) {
+  const captionId = `page-${page.number}-caption`
   return (
-    <figure className="rounded border border-slate-300 bg-white shadow-sm">
-      <svg viewBox={`0 0 ${page.width} ${page.height}`} className="block h-auto w-full" role="group" aria-labelledby={`page-${page.number}-caption`}>
-        {page.runs.map((run, index) => (
-          <text key={index} x={run.x} y={page.height - run.y} fontSize={run.size} fontFamily="Helvetica, Arial, sans-serif" fill="#111">
-            {run.text}
-          </text>
-        ))}
-        {fields.map((field) => (
-          <a key={field.id} href={`#${fieldAnchor(field.id)}`} aria-label={`${field.label}: go to the field`}>
-            <rect
-              x={field.x}
-              y={page.height - field.y - field.height}
-              width={field.width}
-              height={field.height}
-              fill="rgba(250, 204, 21, 0.25)"
-              stroke="#ca8a04"
-              strokeWidth={1}
-            />
-            <text x={field.x + 3} y={page.height - field.y - field.height / 2 + 3} fontSize={8} fill="#854d0e">
-              {field.label}
-              {field.required ? ' *' : ''}
-            </text>
-          </a>
-        ))}
-      </svg>
-      <figcaption id={`page-${page.number}-caption`} className="border-t border-slate-200 px-3 py-1 text-xs text-slate-600">
+    <figure role="group" aria-labelledby={captionId} className="overflow-hidden rounded border border-slate-300 bg-white shadow-sm">
+      <div className="relative" style={{ aspectRatio: `${page.width} / ${page.height}` }}>
+        {imageSrc ? (
+          <img
+            src={imageSrc}
+            alt={`Page ${page.number} of ${pageCount}`}
+            loading={page.number > 2 ? 'lazy' : undefined}
+            decoding="async"
+            className="absolute inset-0 block h-full w-full"
+          />
+        ) : (
+          <svg viewBox={`0 0 ${page.width} ${page.height}`} className="absolute inset-0 block h-full w-full" role="img" aria-label={`Page ${page.number} of ${pageCount}`}>
+            {page.runs.map((run, index) => (
+              <text key={index} x={run.x} y={page.height - run.y} fontSize={run.size} fontFamily="Helvetica, Arial, sans-serif" fill="#111">
+                {run.text}
+              </text>
+            ))}
+          </svg>
+        )}
+        {fields.map((field) => {
+          const box = rectPercent(field, page)
+          return (
+            <a
+              key={field.id}
+              href={`#${fieldAnchor(field.id)}`}
+              aria-label={`${field.label}: go to the field`}
+              className="absolute flex items-start overflow-hidden border border-yellow-600 bg-yellow-300/30 text-[10px] leading-tight text-yellow-900 hover:bg-yellow-300/50 focus:outline focus:outline-2 focus:outline-offset-1 focus:outline-blue-700 sm:text-xs"
+              style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}
+            >
+              <span className="truncate px-0.5">
+                {field.label}
+                {field.required ? ' *' : ''}
+              </span>
+            </a>
+          )
+        })}
+      </div>
+      <figcaption id={captionId} className="border-t border-slate-200 px-3 py-1 text-xs text-slate-600">
         Page {page.number}
         {fields.length > 0 ? ` (${fields.length} field${fields.length === 1 ? '' : 's'} for you)` : ''}
       </figcaption>
+      {imageSrc && page.text ? (
+        <details className="border-t border-slate-200 px-3 py-1 text-xs text-slate-700">
+          <summary className="cursor-pointer text-slate-600 coarse:min-h-11 coarse:py-3">Text of page {page.number}</summary>
+          <p className="mt-1 whitespace-pre-line pb-2">{page.text}</p>
+        </details>
+      ) : null}
     </figure>
   )
 }

@@ -369,6 +369,13 @@ export async function readSigning(token: string, now = new Date()) {
   return signingView(signer)
 }
 
+/** The document as the signer sees it, for its page images: while the link is usable, and recording nothing. */
+export async function readSigningDocument(token: string, now = new Date()) {
+  const signer = await signerForToken(token)
+  assertUsable(signer, now)
+  return documentToSign({ ...signer.request, signers: signer.request.signers })
+}
+
 export type FinishInput = { consent: boolean; signatureText: string; answers: Record<string, string | undefined> }
 
 /**
