@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { DEFAULT_ESIGN_MESSAGE, DEFAULT_EXPIRATION_DAYS, EXPIRATION_DAY_OPTIONS } from '~/features/esign/options'
 import { PORTAL_FIELD_LABELS, PORTAL_FIELD_TYPES } from '~/features/portal-signing/field-rules'
 import { portalPrepareSchema } from '~/features/portal-signing/forms.server'
+import { type FieldRow, PlacementEditor, fieldRowsFrom } from '~/features/portal-signing/placement-editor'
 import { portalPrepareChoices, preparePortalRequestFromForm } from '~/features/portal-signing/prepare.server'
 import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS, PLACEMENT_LABELS, PORTAL_PREPARED_TITLE } from '~/features/portal-signing/prepare-options'
 import { parseWithZod } from '~/lib/form-input.server'
+import { useHydrated } from '~/lib/use-hydrated'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
@@ -36,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const ROW_KEYS = { Page: 'page', X: 'x', Y: 'y', Width: 'width', Height: 'height' } as const
+
 const control = 'mt-1 block w-full rounded border border-slate-400 px-3 py-2 coarse:min-h-11 aria-[invalid=true]:border-red-600'
 
 export default function NewPortalRequestPage() {
@@ -53,6 +58,30 @@ export default function NewPortalRequestPage() {
         {errorOf(name)}
       </p>
     ) : null
+  return <PrepareForm key={JSON.stringify(values)} documents={documents} people={people} values={values} errorOf={errorOf} describe={describe} ErrorText={ErrorText} formError={formError} busy={busy} />
+}
+
+type PrepareFormProps = {
+  documents: Array<{ id: string; name: string }>
+  people: Array<{ group: string; options: Array<{ value: string; label: string }> }>
+  values: Record<string, string>
+  errorOf: (name: string) => string | undefined
+  describe: (name: string) => object
+  ErrorText: (props: { name: string }) => React.ReactNode
+  formError: string | undefined
+  busy: boolean
+}
+
+/** The form; its document, placement and field rows are state so the placement editor can work on them (with JavaScript). */
+function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, formError, busy }: PrepareFormProps) {
+  const hydrated = useHydrated()
+  const [documentId, setDocumentId] = useState(values.documentId ?? '')
+  const [placement, setPlacement] = useState(values.placement ?? 'signature_page')
+  const [rows, setRows] = useState<FieldRow[]>(() => fieldRowsFrom(values, MANUAL_FIELD_ROWS))
+  const setRow = (index: number, change: Partial<FieldRow>) => setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)))
+  // With JavaScript, the rows in use and one empty row show; the hidden ones still post (empty).
+  const lastUsed = rows.reduce((last, row, index) => (row.type ? index : last), -1)
+  const signerCount = EXTRA_SIGNERS + 1
   return (
     <div className="space-y-6">
       <PageHeader title="Sign in the Portal" subtitle="Send a PDF from the library for signature by link. Signers sign in order." />
@@ -66,7 +95,7 @@ export default function NewPortalRequestPage() {
           <label htmlFor="documentId" className="font-medium">
             Document *
           </label>
-          <select id="documentId" name="documentId" defaultValue={values.documentId ?? ''} className={control} {...describe('documentId')}>
+          <select id="documentId" name="documentId" value={documentId} onChange={(event) => setDocumentId(event.target.value)} className={control} {...describe('documentId')}>
             <option value="">Choose a PDF</option>
             {documents.map((document) => (
               <option key={document.id} value={document.id}>
@@ -145,25 +174,38 @@ export default function NewPortalRequestPage() {
 
         <fieldset className="space-y-2" {...(errorOf('placement') ? { 'aria-describedby': 'placement-error' } : {})}>
           <legend className="font-semibold">Fields *</legend>
-          {(Object.keys(PLACEMENT_LABELS) as Array<keyof typeof PLACEMENT_LABELS>).map((placement) => (
-            <label key={placement} className="flex items-start gap-3 coarse:min-h-11">
-              <input type="radio" name="placement" value={placement} defaultChecked={(values.placement ?? 'signature_page') === placement} className="mt-1 h-5 w-5" />
-              <span>{PLACEMENT_LABELS[placement]}</span>
+          {(Object.keys(PLACEMENT_LABELS) as Array<keyof typeof PLACEMENT_LABELS>).map((option) => (
+            <label key={option} className="flex items-start gap-3 coarse:min-h-11">
+              <input type="radio" name="placement" value={option} checked={placement === option} onChange={() => setPlacement(option)} className="mt-1 h-5 w-5" />
+              <span>{PLACEMENT_LABELS[option]}</span>
             </label>
           ))}
           <ErrorText name="placement" />
         </fieldset>
 
+        {hydrated && placement === 'manual' ? <PlacementEditor documentId={documentId} rows={rows} onRowsChange={setRows} signerCount={signerCount} /> : null}
+
         <fieldset className="space-y-4">
           <legend className="font-semibold">Placed fields (when placing by position)</legend>
           {Array.from({ length: MANUAL_FIELD_ROWS }, (_v, i) => i + 1).map((row) => (
-            <fieldset key={row} className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4">
+            <fieldset
+              key={row}
+              hidden={hydrated && row - 1 > lastUsed + 1}
+              className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4"
+            >
               <legend className="px-1 text-sm font-medium">Field {row}</legend>
               <div>
                 <label htmlFor={`field${row}Type`} className="text-sm">
                   Type
                 </label>
-                <select id={`field${row}Type`} name={`field${row}Type`} defaultValue={values[`field${row}Type`] ?? ''} className={control} {...describe(`field${row}Type`)}>
+                <select
+                  id={`field${row}Type`}
+                  name={`field${row}Type`}
+                  value={rows[row - 1]!.type}
+                  onChange={(event) => setRow(row - 1, { type: event.target.value as FieldRow['type'] })}
+                  className={control}
+                  {...describe(`field${row}Type`)}
+                >
                   <option value="">None</option>
                   {PORTAL_FIELD_TYPES.map((type) => (
                     <option key={type} value={type}>
@@ -177,7 +219,14 @@ export default function NewPortalRequestPage() {
                 <label htmlFor={`field${row}Signer`} className="text-sm">
                   Signer
                 </label>
-                <select id={`field${row}Signer`} name={`field${row}Signer`} defaultValue={values[`field${row}Signer`] ?? '1'} className={control} {...describe(`field${row}Signer`)}>
+                <select
+                  id={`field${row}Signer`}
+                  name={`field${row}Signer`}
+                  value={rows[row - 1]!.signer}
+                  onChange={(event) => setRow(row - 1, { signer: event.target.value })}
+                  className={control}
+                  {...describe(`field${row}Signer`)}
+                >
                   {Array.from({ length: EXTRA_SIGNERS + 1 }, (_v, i) => i + 1).map((number) => (
                     <option key={number} value={number}>
                       Signer {number}
@@ -190,7 +239,13 @@ export default function NewPortalRequestPage() {
                 <label htmlFor={`field${row}Label`} className="text-sm">
                   Label
                 </label>
-                <input id={`field${row}Label`} name={`field${row}Label`} defaultValue={values[`field${row}Label`] ?? ''} className={control} />
+                <input
+                  id={`field${row}Label`}
+                  name={`field${row}Label`}
+                  value={rows[row - 1]!.label}
+                  onChange={(event) => setRow(row - 1, { label: event.target.value })}
+                  className={control}
+                />
               </div>
               {(['Page', 'X', 'Y', 'Width', 'Height'] as const).map((part) => (
                 <div key={part}>
@@ -201,7 +256,8 @@ export default function NewPortalRequestPage() {
                     id={`field${row}${part}`}
                     name={`field${row}${part}`}
                     inputMode="decimal"
-                    defaultValue={values[`field${row}${part}`] ?? ''}
+                    value={rows[row - 1]![ROW_KEYS[part]]}
+                    onChange={(event) => setRow(row - 1, { [ROW_KEYS[part]]: event.target.value })}
                     className={control}
                     {...describe(`field${row}${part}`)}
                   />
@@ -209,7 +265,13 @@ export default function NewPortalRequestPage() {
                 </div>
               ))}
               <label className="flex items-center gap-2 self-end text-sm coarse:min-h-11">
-                <input type="checkbox" name={`field${row}Required`} defaultChecked={values[`field${row}Required`] !== undefined ? values[`field${row}Required`] === 'on' : true} className="h-5 w-5" />
+                <input
+                  type="checkbox"
+                  name={`field${row}Required`}
+                  checked={rows[row - 1]!.required}
+                  onChange={(event) => setRow(row - 1, { required: event.target.checked })}
+                  className="h-5 w-5"
+                />
                 Required
               </label>
             </fieldset>

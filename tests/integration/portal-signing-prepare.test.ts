@@ -58,6 +58,14 @@ describe('preparing a portal request (staff)', () => {
       field2Width: '200',
       field2Height: '40',
       field2Required: 'on',
+      // The last row, as the placement editor fills it when the others are in use.
+      field12Type: 'date_signed',
+      field12Signer: '1',
+      field12Page: '1',
+      field12X: '300',
+      field12Y: '150.5',
+      field12Width: '110',
+      field12Height: '18',
     }
     const missing = await callRoute(preparePage.action, makeRequest('/e-signatures/new-portal', { cookie, form: { ...form, field1X: '' } }))
     expect(missing.status).toBe(400)
@@ -73,6 +81,7 @@ describe('preparing a portal request (staff)', () => {
       [2, 'waiting', 'other'],
     ])
     expect(request.fields.map((f) => [f.label, f.x, f.y])).toEqual(expect.arrayContaining([['Client signature', 72, 100]]))
+    expect(request.fields.find((f) => f.type === 'date_signed')).toMatchObject({ x: 300, y: 150.5, width: 110, height: 18, required: false })
     expect(request.signers[0]!.tokenEncrypted).not.toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(await prisma.auditLog.count({ where: { entityType: 'EsignRequest', entityId: requestId, action: 'create' } })).toBe(1)
 

@@ -1,6 +1,6 @@
 /** The portal request form's sizes and texts, without Zod: the page imports these. */
 export const EXTRA_SIGNERS = 2
-export const MANUAL_FIELD_ROWS = 4
+export const MANUAL_FIELD_ROWS = 12
 export const PLACEMENT_LABELS = {
   signature_page: 'Append a signature page (a signature, date and printed name block per signer)',
   pdf_fields: "Use the PDF's own fillable fields (the first signer's; later signers sign on an appended page)",
