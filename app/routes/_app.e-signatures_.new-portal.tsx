@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { DEFAULT_ESIGN_MESSAGE, DEFAULT_EXPIRATION_DAYS, EXPIRATION_DAY_OPTIONS } from '~/features/esign/options'
@@ -82,10 +82,22 @@ function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, 
   // With JavaScript, the rows in use and one empty row show; the hidden ones still post (empty).
   const lastUsed = rows.reduce((last, row, index) => (row.type ? index : last), -1)
   const signerCount = EXTRA_SIGNERS + 1
+  const formRef = useRef<HTMLFormElement>(null)
+  // What was chosen or typed before the page hydrated is in the inputs, not yet in the state.
+  useEffect(() => {
+    if (!formRef.current) return
+    const current: Record<string, string> = {}
+    new FormData(formRef.current).forEach((value, name) => {
+      if (typeof value === 'string') current[name] = value
+    })
+    setDocumentId(current.documentId ?? '')
+    setPlacement(current.placement ?? 'signature_page')
+    setRows(fieldRowsFrom(current, MANUAL_FIELD_ROWS))
+  }, [])
   return (
     <div className="space-y-6">
       <PageHeader title="Sign in the Portal" subtitle="Send a PDF from the library for signature by link. Signers sign in order." />
-      <Form method="post" noValidate className="max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Form ref={formRef} method="post" noValidate className="max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         {formError ? (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {formError}
@@ -190,8 +202,7 @@ function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, 
           {Array.from({ length: MANUAL_FIELD_ROWS }, (_v, i) => i + 1).map((row) => (
             <fieldset
               key={row}
-              hidden={hydrated && row - 1 > lastUsed + 1}
-              className="grid grid-cols-2 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4"
+              className={`${hydrated && row - 1 > lastUsed + 1 ? 'hidden' : 'grid'} grid-cols-2 gap-3 rounded border border-slate-200 p-3 sm:grid-cols-4`}
             >
               <legend className="px-1 text-sm font-medium">Field {row}</legend>
               <div>

@@ -11,6 +11,14 @@ const SAMPLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/intake-form.pdf'
  * the first signer's link as the request page shows it.
  */
 export async function preparePortalRequest(page: Page, unique: string) {
+  await fillPreparation(page, unique)
+  await page.getByLabel(/Append a signature page/).check()
+  await page.getByRole('button', { name: 'Send for signature' }).click()
+  return signingPathOnRequestPage(page, unique)
+}
+
+/** A lead and a library PDF, then the preparation page with the document, title and first signer chosen. */
+export async function fillPreparation(page: Page, unique: string) {
   const created = await page.request.post('/leads/new', {
     form: { firstName: 'Signer', lastName: `Portal${unique}`, email: `signer${unique}@example.com`, phone: '2015550177' },
     maxRedirects: 0,
@@ -27,8 +35,10 @@ export async function preparePortalRequest(page: Page, unique: string) {
   await page.getByLabel('Document *').selectOption({ label: `Agreement ${unique}` })
   await page.getByLabel('Title *').fill(`Service Agreement ${unique}`)
   await page.getByLabel('1. Lead, patient or caregiver *').selectOption({ label: `Signer Portal${unique} (signer${unique}@example.com)` })
-  await page.getByLabel(/Append a signature page/).check()
-  await page.getByRole('button', { name: 'Send for signature' }).click()
+}
+
+/** After sending: the request page, and the first signer's link as it shows it. */
+export async function signingPathOnRequestPage(page: Page, unique: string) {
   await expect(page.getByRole('heading', { level: 1, name: `Service Agreement ${unique}` })).toBeVisible()
   const link = await page.getByLabel(/Signing link/).inputValue()
   expect(link).toMatch(/\/sign\/[A-Za-z0-9_-]{43}$/)
