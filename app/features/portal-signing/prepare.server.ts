@@ -1,7 +1,7 @@
 import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS } from '~/features/portal-signing/prepare-options'
 import type { PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
-import type { PortalFieldType } from '~/features/portal-signing/field-rules'
+import { PORTAL_FIELD_LABELS, type PortalFieldType } from '~/features/portal-signing/field-rules'
 import type { Actor } from '~/platform/actor'
 import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
@@ -68,7 +68,7 @@ export async function preparePortalRequestFromForm(input: PortalPrepareInput, ac
       fields.push({
         signerIndex: signerNumber - 1,
         type,
-        label: (record[`field${index}Label`] as string | undefined) || type.replace('_', ' '),
+        label: (record[`field${index}Label`] as string | undefined) || PORTAL_FIELD_LABELS[type],
         required: record[`field${index}Required`] === 'on',
         page: record[`field${index}Page`] as number,
         x: record[`field${index}X`] as number,
