@@ -1,4 +1,4 @@
-import { expect, test, useRole, waitForHydration } from './support/fixtures'
+import { checkA11y, expect, test, useRole, waitForHydration } from './support/fixtures'
 import type { Locator, Page } from '@playwright/test'
 import { fillPreparation, signerPage, signingPathOnRequestPage } from './support/portal-signing'
 
@@ -42,7 +42,7 @@ test.describe('placing fields on the rendered pages', () => {
     await page.mouse.move(to.x, to.y, { steps: 6 })
     await page.mouse.up()
 
-    const field = surface.getByRole('button', { name: /^Field 1: Signature for signer 1, page 1/ })
+    const field = surface.getByRole('button', { name: /^1\. Signature · S1 \(signer 1, page 1,/ })
     await expect(field).toBeFocused()
     await expect(page.locator('#field1Type')).toHaveValue('signature')
     await expect(page.locator('#field1Page')).toHaveValue('1')
@@ -88,11 +88,25 @@ test.describe('placing fields on the rendered pages', () => {
     await page.getByLabel('Field to place').selectOption('date_signed')
     await page.getByLabel('For signer').selectOption('2')
     await surface.click({ position: { x: 40, y: 40 } })
-    const field = surface.getByRole('button', { name: /^Field 1: Date signed for signer 2/ })
+    const field = surface.getByRole('button', { name: /^1\. Date signed · S2 \(signer 2, page 1,/ })
     await expect(field).toBeFocused()
     await expect(page.locator('#field1Width')).toHaveValue('110')
     await expect(page.locator('#field1Height')).toHaveValue('18')
     await expect(page.locator('#field1Signer')).toHaveValue('2')
+    await checkA11y(page, { label: 'the placement editor', include: 'section[aria-labelledby="placement-editor-heading"]' })
+
+    // The corner handle resizes: dragged 40 pixels right and 20 down, the field grows and keeps its top left corner.
+    const top = Number(await page.locator('#field1Y').inputValue()) + 18
+    const handle = (await field.locator('[data-resize-handle]').boundingBox())!
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(handle.x + handle.width / 2 + 40, handle.y + handle.height / 2 + 20, { steps: 4 })
+    await page.mouse.up()
+    const resized = { width: Number(await page.locator('#field1Width').inputValue()), height: Number(await page.locator('#field1Height').inputValue()) }
+    expect(resized.width).toBeGreaterThan(130)
+    expect(resized.height).toBeGreaterThan(25)
+    expect(Number(await page.locator('#field1Y').inputValue()) + resized.height).toBeCloseTo(top, 1)
+    await expect(field).toBeFocused()
     await page.keyboard.press('Delete')
     await expect(field).toHaveCount(0)
     await expect(page.locator('#field1Type')).toHaveValue('')

@@ -14,7 +14,7 @@ test.describe('placing fields by touch', () => {
     await expect(surface.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible()
     const { width, height } = (await surface.boundingBox())!
     await surface.tap({ position: { x: width * 0.25, y: height * 0.5 } })
-    await expect(surface.getByRole('button', { name: /^Field 1: Signature for signer 1, page 1/ })).toBeVisible()
+    await expect(surface.getByRole('button', { name: /^1\. Signature · S1 \(signer 1, page 1,/ })).toBeVisible()
     await expect(page.locator('#field1Width')).toHaveValue('180')
     expect(Math.abs(Number(await page.locator('#field1X').inputValue()) - 153)).toBeLessThan(2)
     // The top edge at the middle of the page: 396 points up, less the field's 36.

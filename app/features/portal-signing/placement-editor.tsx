@@ -314,14 +314,17 @@ export function PlacementEditor({
                       key={index}
                       type="button"
                       data-field-row={index}
-                      aria-label={describeField(index, row, rect)}
                       aria-describedby="placement-editor-help"
                       onKeyDown={(event) => onFieldKeyDown(index, page, event)}
                       className={`absolute flex touch-none items-start overflow-hidden border-2 text-left text-[10px] leading-tight focus:outline-none focus:ring-4 focus:ring-amber-400 sm:text-xs ${SIGNER_COLOURS[(Number(row.signer) - 1) % SIGNER_COLOURS.length]}`}
                       style={{ ...percentStyle(rect, page), cursor: 'move' }}
                     >
                       <span className="truncate px-0.5">
-                        {index + 1} · {row.label || (row.type ? PORTAL_FIELD_LABELS[row.type] : '')} · S{row.signer}
+                        {index + 1}. {row.label || (row.type ? PORTAL_FIELD_LABELS[row.type] : '')} · S{row.signer}
+                        <span className="sr-only">
+                          {' '}
+                          (signer {row.signer}, page {row.page}, x {rect.x}, y {rect.y}, {rect.width} by {rect.height} points)
+                        </span>
                       </span>
                       <span
                         data-resize-handle
