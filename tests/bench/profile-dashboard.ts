@@ -53,11 +53,7 @@ async function main() {
   const actor = { kind: 'user', userId: user.id, email: user.email, ipAddress: null, userAgent: null } as never
 
   const parts: Array<[string, () => Promise<unknown>]> = [
-    ['countOverview', () => dashboard.countOverview()],
-    ['listRecentActivity', () => dashboard.listRecentActivity(user)],
     ['computeWorkQueue', () => computeWorkQueue(user)],
-    ['listPendingVerifications', () => dashboard.listPendingVerifications()],
-    ['listRecentLeads', () => dashboard.listRecentLeads()],
     ['loadDashboard', () => dashboard.loadDashboard(user, actor)],
     ['getDashboardMetrics', () => dashboard.getDashboardMetrics(user)],
     ['recordDashboardView', () => recordDashboardView(actor, 'dashboard', { Lead: [user.id] })],
