@@ -151,7 +151,8 @@ function listedAndCounted(columns: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma
   return Prisma.sql`(SELECT json_build_object(
       'rows', coalesce(json_agg(x ORDER BY x.n) FILTER (WHERE x.n <= ${take}::int), '[]'::json),
       'count', count(*)::int)
-    FROM (SELECT ${columns}, row_number() OVER (ORDER BY ${orderBy}) AS n ${from} ORDER BY ${orderBy} LIMIT ${WORK_QUEUE_COUNT_CAP + 1}::int) x)`
+    FROM (SELECT ${columns}, row_number() OVER (ORDER BY ${orderBy}) AS n ${from}
+      ORDER BY ${orderBy} LIMIT ${Math.max(take, WORK_QUEUE_COUNT_CAP + 1)}::int) x)`
 }
 
 async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: boolean): Promise<RuleRows> {
