@@ -56,7 +56,7 @@ export default function DashboardPage() {
         <OverviewStrip overview={data.overview} />
         <div className="grid gap-6 lg:grid-cols-2">
           <UpcomingAppointments appointments={data.appointments} timeZone={timeZone} />
-          <WorkQueue tasks={data.workQueue.tasks} total={data.workQueue.total} timeZone={timeZone} />
+          <WorkQueue tasks={data.workQueue.tasks} total={data.workQueue.total} totalCapped={data.workQueue.totalCapped} timeZone={timeZone} />
           <PendingSignatures signatures={data.pendingSignatures} now={now} />
           <PendingVerifications verifications={data.verifications} timeZone={timeZone} />
           <RecentActivity activity={data.recentActivity} timeZone={timeZone} />

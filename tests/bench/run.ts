@@ -9,6 +9,7 @@
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
  * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
  * BENCH_ONLY=patients (a word in the target, or several: calendar,appointments) measures only the matching targets.
+ * BENCH_NODE_ARGS passes options to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -16,87 +17,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { BENCH_COUNTS, seedBenchRecords } from './seed'
 
-const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
-const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 20_000)
-const CAREGIVERS = Number(process.env.BENCH_CAREGIVERS ?? 5_000)
-const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100_000)
+const { leads: LEADS, patients: PATIENTS, caregivers: CAREGIVERS, appointments: APPOINTMENTS } = BENCH_COUNTS
 const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASE = `http://127.0.0.1:${PORT}`
 // The server refuses to start with an ADMIN_PASSWORD that breaks the password policy.
 const PASSWORD = 'lantern-otter-staple-4821'
-
-const SEED_SQL = `
-INSERT INTO "Lead" (id, "firstName", "lastName", email, phone, status, source, "searchText", "phoneDigits", "ghlSyncStatus", "createdAt", "updatedAt")
-SELECT gen_random_uuid(), f, l, e, p,
-       (ARRAY['new','contacted','qualified','converted','lost'])[1 + i % 5],
-       (ARRAY['website','referral','social-media','phone-call','email','gohighlevel','other'])[1 + i % 7],
-       lower(f || ' ' || l || ' ' || e), regexp_replace(p, '\\D', '', 'g'), 'not_configured',
-       now() - (i || ' minutes')::interval, now()
-FROM (
-  SELECT i,
-         (ARRAY['Maria','James','Linda','Robert','Patricia','Michael','Barbara','William','Elizabeth','David','Jennifer','Richard','Susan','Joseph','Dorothy','Thomas'])[1 + i % 16] AS f,
-         (ARRAY['Garcia','Johnson','Williams','Brown','Jones','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez'])[1 + (i * 7) % 20] || (i % 97)::text AS l,
-         'lead' || i || '@example.com' AS e,
-         '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
-  FROM generate_series(1, $1::int) AS i
-) AS rows`
-
-const FIRST_NAMES = `ARRAY['Maria','James','Linda','Robert','Patricia','Michael','Barbara','William','Elizabeth','David','Jennifer','Richard','Susan','Joseph','Dorothy','Thomas']`
-const LAST_NAMES = `ARRAY['Garcia','Johnson','Williams','Brown','Jones','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez']`
-
-const PATIENT_SQL = `
-INSERT INTO "Patient" (id, "firstName", "lastName", "dateOfBirth", gender, phone, email, city, state, "registrationStatus",
-                       "completedSteps", "careType", "searchText", "phoneDigits", "createdAt", "updatedAt")
-SELECT gen_random_uuid(), f, l, date '1930-01-01' + (i % 20000), (ARRAY['female','male','other'])[1 + i % 3], p, e,
-       'Springfield', 'NY', (ARRAY['new','in-progress','pending-review','complete'])[1 + i % 4],
-       ARRAY['personal','medical'], (ARRAY['home-care','medical-care','elderly-care','pediatric-care'])[1 + i % 4],
-       lower(f || ' ' || l || ' ' || e), regexp_replace(p, '\\D', '', 'g'), now() - (i || ' minutes')::interval, now()
-FROM (
-  SELECT i, (${FIRST_NAMES})[1 + i % 16] AS f, (${LAST_NAMES})[1 + (i * 7) % 20] || (i % 89)::text AS l,
-         'patient' || i || '@example.com' AS e, '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
-  FROM generate_series(1, $1::int) AS i
-) AS rows`
-
-const CAREGIVER_SQL = `
-INSERT INTO "Caregiver" (id, "fullName", email, phone, "licenseNumber", "yearsExperience", certifications, specializations,
-                         "hourlyRateCents", "availableDays", status, "backgroundCheckStatus", "applicationProgress",
-                         "searchText", "phoneDigits", "createdAt", "updatedAt")
-SELECT gen_random_uuid(), n, e, p, 'LIC-' || i, '3-5', ARRAY['CNA'], ARRAY['Elderly Care'], 2500, ARRAY['monday','wednesday','friday'],
-       (ARRAY['active','inactive','pending'])[1 + i % 3], (ARRAY['pending','in_progress','cleared','failed'])[1 + i % 4], 'submitted',
-       lower(n || ' ' || e), regexp_replace(p, '\\D', '', 'g'), now() - (i || ' minutes')::interval, now()
-FROM (
-  SELECT i, (${FIRST_NAMES})[1 + i % 16] || ' ' || (${LAST_NAMES})[1 + (i * 7) % 20] || (i % 83)::text AS n,
-         'caregiver' || i || '@example.com' AS e, '(' || (200 + i % 700)::text || ') 555-' || lpad((i % 10000)::text, 4, '0') AS p
-  FROM generate_series(1, $1::int) AS i
-) AS rows`
-
-// Half a year back to half a year ahead, evenly spread (about 270 a day). The
-// caregivers take turns, so no caregiver's visits overlap (the database refuses that).
-const APPOINTMENT_SQL = `
-WITH people AS (
-  SELECT (SELECT array_agg(id) FROM "Caregiver") AS caregivers,
-         (SELECT array_agg(id) FROM (SELECT id FROM "Patient" LIMIT 5000) AS p) AS patients,
-         (SELECT array_agg(id) FROM (SELECT id FROM "Lead" LIMIT 5000) AS l) AS leads
-)
-INSERT INTO "Appointment" (id, title, "startTime", "endTime", "timeZone", "appointmentType", status, location,
-                           "patientId", "caregiverId", "leadId", "createdBy", "createdAt", "updatedAt")
-SELECT gen_random_uuid(), (ARRAY['Care visit','Therapy session','Assessment','Care plan review'])[1 + i % 4] || ' ' || i,
-       s, s + interval '1 hour', 'America/New_York',
-       (ARRAY['consultation','initial_assessment','follow_up','check_up','therapy','care_review'])[1 + i % 6],
-       CASE WHEN s < now() THEN (ARRAY['completed','completed','no_show','cancelled'])[1 + i % 4]
-            ELSE (ARRAY['scheduled','scheduled','confirmed'])[1 + i % 3] END,
-       (ARRAY['Healthcare Center','Client home'])[1 + i % 2],
-       CASE WHEN i % 3 = 0 THEN NULL ELSE patients[1 + i % array_length(patients, 1)] END,
-       CASE WHEN i % 6 = 0 THEN NULL ELSE caregivers[1 + i % array_length(caregivers, 1)] END,
-       CASE WHEN i % 3 = 0 THEN leads[1 + i % array_length(leads, 1)] ELSE NULL END,
-       'Bench', now(), now()
-FROM people, (
-  SELECT i, date_trunc('minute', now() - interval '182 days' + (i * (interval '365 days' / $1::int))) AS s
-  FROM generate_series(1, $1::int) AS i
-) AS rows`
 
 type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number }
 
@@ -180,11 +109,7 @@ async function main() {
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
   const seedStart = Date.now()
-  await client.query(SEED_SQL, [LEADS])
-  await client.query(PATIENT_SQL, [PATIENTS])
-  await client.query(CAREGIVER_SQL, [CAREGIVERS])
-  await client.query(APPOINTMENT_SQL, [APPOINTMENTS])
-  await client.query('ANALYZE "Lead"; ANALYZE "Patient"; ANALYZE "Caregiver"; ANALYZE "Appointment"')
+  await seedBenchRecords(client)
   // A record of each kind from the middle of its list.
   const recordOf = async (table: string) =>
     ((await client.query(`SELECT id FROM "${table}" ORDER BY "createdAt" DESC OFFSET 500 LIMIT 1`)).rows[0] as { id: string }).id
@@ -200,7 +125,7 @@ async function main() {
     `Seeded ${LEADS.toLocaleString()} leads, ${PATIENTS.toLocaleString()} patients, ${CAREGIVERS.toLocaleString()} caregivers and ${APPOINTMENTS.toLocaleString()} appointments in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
   )
 
-  const server = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   try {
     await waitForHealth()
     const login = await fetch(`${BASE}/login`, {

@@ -7,7 +7,7 @@ import { loader as pendingSignaturesLoader } from '~/routes/api.pending-esignatu
 import { loader as upcomingLoader } from '~/routes/api.appointments.upcoming'
 import { loader as pendingDocumentsLoader } from '~/routes/api.documents.pending'
 import { computeWorkQueue, taskDueAt } from '~/features/dashboard/work-queue.server'
-import type { WorkQueueTask } from '~/features/dashboard/work-queue'
+import { taskCountLabel, WORK_QUEUE_COUNT_CAP, type WorkQueueTask } from '~/features/dashboard/work-queue'
 import { prisma } from '~/platform/db.server'
 import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
 
@@ -79,7 +79,7 @@ function taskOf(tasks: WorkQueueTask[], id: string) {
 
 type DashboardJson = {
   overview: { totalLeads: number; activePatients: number; availableCaregivers: number }
-  workQueue: { tasks: WorkQueueTask[]; total: number }
+  workQueue: { tasks: WorkQueueTask[]; total: number; totalCapped: boolean }
   recentLeads: Array<{ id: string }>
   recentActivity: Array<{ action: string; entity: string; type: string }>
   appointments: Array<{ id: string; title: string }>
@@ -262,6 +262,45 @@ describe('work-queue rules', () => {
   })
 })
 
+describe('work-queue counts past the cap', () => {
+  test('past 100 tasks of one kind the total stops counting and says "100+"; the list still shows the 10 most urgent', async () => {
+    const { cookie } = await signedInUser('admin')
+    const before = await dashboard(cookie)
+    expect(before.workQueue.totalCapped).toBe(false)
+    expect(taskCountLabel(before.workQueue.total, before.workQueue.totalCapped)).toBe(`${before.workQueue.total} tasks`)
+    const oldest = Date.now() - 400 * DAY
+    const batch = unique('many')
+    await prisma.lead.createMany({
+      data: Array.from({ length: WORK_QUEUE_COUNT_CAP + 5 }, (_, index) => ({
+        firstName: `${batch}${index}`,
+        lastName: 'Queue',
+        email: `${batch}${index}@example.com`,
+        phone: '(555) 010-0000',
+        status: 'new',
+        createdAt: new Date(oldest + index * 60_000),
+        searchText: `${batch}${index}`,
+        phoneDigits: '5550100000',
+      })),
+    })
+    const after = await dashboard(cookie)
+    expect(after.workQueue.totalCapped).toBe(true)
+    expect(after.workQueue.total).toBeGreaterThanOrEqual(WORK_QUEUE_COUNT_CAP)
+    expect(taskCountLabel(after.workQueue.total, true)).toBe(`${after.workQueue.total.toLocaleString('en-US')}+ tasks`)
+    // The list is still the most urgent 10, the oldest leads of the batch among them.
+    expect(after.workQueue.tasks).toHaveLength(10)
+    expect(after.workQueue.tasks.some((task) => task.task === `Contact new lead ${batch}0 Queue`)).toBe(true)
+    const api = (await (await callRoute(workQueueLoader, makeRequest('/api/work-queue', { cookie }))).json()) as DashboardJson['workQueue']
+    expect(api).toMatchObject({ total: after.workQueue.total, totalCapped: true })
+    expect(api.tasks).toHaveLength(10)
+  })
+
+  test('labels: one task, many tasks, a lower bound', () => {
+    expect(taskCountLabel(1)).toBe('1 task')
+    expect(taskCountLabel(12)).toBe('12 tasks')
+    expect(taskCountLabel(1200, true)).toBe('1,200+ tasks')
+  })
+})
+
 describe('the dashboard page', () => {
   test('counts, recent leads and activity come from the records; opening it is one audit entry naming every record shown', async () => {
     const { user, cookie } = await signedInUser('admin')
@@ -285,6 +324,26 @@ describe('the dashboard page', () => {
     expect(reads.every((entry) => entry.entityType === 'Dashboard')).toBe(true)
     expect(reads.every((entry) => entry.entityId === null)).toBe(true)
     expect(JSON.stringify(reads)).toContain(lead.id)
+  })
+
+  test('the overview counters follow status changes and deletions, not only new records', async () => {
+    const { cookie } = await signedInUser('admin')
+    const patient = await createPatient('pending-review')
+    const caregiver = await createCaregiver({ status: 'active', backgroundCheckStatus: 'in_progress' })
+    const before = (await dashboard(cookie)).overview
+    await prisma.patient.update({ where: { id: patient.id }, data: { registrationStatus: 'complete' } })
+    await prisma.caregiver.update({ where: { id: caregiver.id }, data: { backgroundCheckStatus: 'cleared' } })
+    const changed = (await dashboard(cookie)).overview
+    expect(changed.activePatients).toBe(before.activePatients + 1)
+    expect(changed.availableCaregivers).toBe(before.availableCaregivers + 1)
+    await prisma.caregiver.update({ where: { id: caregiver.id }, data: { status: 'inactive' } })
+    await prisma.patient.delete({ where: { id: patient.id } })
+    const after = (await dashboard(cookie)).overview
+    expect(after.activePatients).toBe(before.activePatients)
+    expect(after.availableCaregivers).toBe(before.availableCaregivers)
+    // The kept counters agree with a count of the records.
+    expect(after.activePatients).toBe(await prisma.patient.count({ where: { registrationStatus: 'complete' } }))
+    expect(after.availableCaregivers).toBe(await prisma.caregiver.count({ where: { status: 'active', backgroundCheckStatus: 'cleared' } }))
   })
 
   test('recent activity: an admin sees everyone\'s changes, a coordinator only their own; reads are left out', async () => {

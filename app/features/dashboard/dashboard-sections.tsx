@@ -134,7 +134,18 @@ const PRIORITY_CLASSES: Record<TaskPriority, string> = {
   low: 'bg-slate-100 text-slate-800',
 }
 
-export function WorkQueue({ tasks, total, timeZone }: { tasks: WorkQueueTask[]; total: number; timeZone: string }) {
+export function WorkQueue({
+  tasks,
+  total,
+  totalCapped = false,
+  timeZone,
+}: {
+  tasks: WorkQueueTask[]
+  total: number
+  /** The rules found more than they count: `total` is a lower bound. */
+  totalCapped?: boolean
+  timeZone: string
+}) {
   return (
     <Section
       title="Work Queue / Task List"
@@ -144,9 +155,9 @@ export function WorkQueue({ tasks, total, timeZone }: { tasks: WorkQueueTask[]; 
         <EmptyState title="No tasks due" description="Tasks appear here when a record needs attention" />
       ) : (
         <>
-          {total > tasks.length ? (
+          {total > tasks.length || totalCapped ? (
             <p className="mb-2 text-sm text-slate-600">
-              Showing {tasks.length} of {taskCountLabel(total)}, most urgent first.
+              Showing {tasks.length} of {taskCountLabel(total, totalCapped)}, most urgent first.
             </p>
           ) : null}
           <ul className="divide-y divide-slate-100">

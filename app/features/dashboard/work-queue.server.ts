@@ -1,4 +1,5 @@
 import { PENDING_ESIGN_STATUSES } from '~/features/esign/options'
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
 import type { Actor } from '~/platform/actor'
@@ -11,6 +12,7 @@ import {
   LEAD_CONTACT_WITHIN_MS,
   SIGNATURE_WAIT_MS,
   UNASSIGNED,
+  WORK_QUEUE_COUNT_CAP,
   WORK_QUEUE_LIMIT,
   compareTasks,
   isAssignedTo,
@@ -68,23 +70,180 @@ function unique<T extends { id: string }>(rows: T[]) {
 }
 
 // ---------------------------------------------------------------------------
+// The reads: every rule's rows and counts in one statement, one round trip (the embedded database
+// serves one query at a time, and each query through the client costs more than these index reads).
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
+
+type LeadRow = { id: string; firstName: string; lastName: string; assignedTo: string | null; createdAt: Date }
+type CommunicationRow = {
+  id: string
+  subject: string | null
+  scheduledDate: string | null
+  createdBy: string
+  createdAt: Date
+  leadId: string
+  leadFirstName: string
+  leadLastName: string
+  leadAssignedTo: string | null
+}
+type PatientRow = { id: string; firstName: string; lastName: string; updatedAt: Date }
+type CaregiverRow = {
+  id: string
+  fullName: string
+  createdAt: Date
+  backgroundCheckStatus: string
+  licenseExpiresOn: Date | null
+  certificationExpiresOn: Date | null
+}
+type SignatureRow = {
+  id: string
+  title: string
+  recipientName: string
+  sentAt: Date
+  lastReminderAt: Date | null
+  sentById: string | null
+  sentByName: string | null
+  leadFirstName: string | null
+  leadLastName: string | null
+}
+type AppointmentRow = { id: string; title: string; startTime: Date; createdBy: string; createdById: string | null }
+type JobRow = { id: string; type: string; payload: unknown; updatedAt: Date }
+
+type Counted<T> = { rows: T[]; count: number }
+
+type RuleRows = {
+  leads: Counted<LeadRow> & { mine: LeadRow[] }
+  communications: CommunicationRow[]
+  registrations: Counted<PatientRow>
+  applications: Counted<CaregiverRow>
+  backgroundChecks: Counted<CaregiverRow>
+  licences: Counted<CaregiverRow>
+  certifications: Counted<CaregiverRow>
+  signatures: Counted<SignatureRow>
+  appointments: Counted<AppointmentRow>
+  jobs: Counted<JobRow>
+}
+
+/** JSON carries instants as text; the rules compare dates. Dates (no time) read as UTC midnight, as Prisma reads them. */
+function dated<T>(row: Json<T>, ...keys: Array<keyof T>): T {
+  const copy = { ...row } as Record<string, unknown>
+  for (const key of keys) {
+    const value = copy[key as string]
+    if (typeof value === 'string') copy[key as string] = new Date(value)
+  }
+  return copy as T
+}
+
+const CAREGIVER_COLUMNS = Prisma.sql`id, "fullName", "createdAt", "backgroundCheckStatus", "licenseExpiresOn", "certificationExpiresOn"`
+
+/** The rows of a query, as a JSON array (in the query's order). */
+function rowsOf(query: Prisma.Sql) {
+  return Prisma.sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${query}) r)`
+}
+
+/**
+ * A rule's first `take` rows, in order, and how many match, counting at most
+ * WORK_QUEUE_COUNT_CAP + 1 (so "more than the cap" shows): one subquery, one
+ * walk of an index range no longer than the cap.
+ */
+function listedAndCounted(columns: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma.Sql, take: number) {
+  return Prisma.sql`(SELECT json_build_object(
+      'rows', coalesce(json_agg(x ORDER BY x.n) FILTER (WHERE x.n <= ${take}::int), '[]'::json),
+      'count', count(*)::int)
+    FROM (SELECT ${columns}, row_number() OVER (ORDER BY ${orderBy}) AS n ${from}
+      ORDER BY ${orderBy} LIMIT ${Math.max(take, WORK_QUEUE_COUNT_CAP + 1)}::int) x)`
+}
+
+async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: boolean): Promise<RuleRows> {
+  const leadsBefore = new Date(now.getTime() - LEAD_CONTACT_WITHIN_MS)
+  const leadsFrom = Prisma.sql`FROM "Lead" WHERE status = 'new' AND "createdAt" < ${leadsBefore}::timestamptz`
+  const leadColumns = Prisma.sql`id, "firstName", "lastName", "assignedTo", "createdAt"`
+  const horizon = addDays(dateIn(now, timeZone), CREDENTIAL_WARNING_DAYS)
+  const signedBefore = new Date(now.getTime() - SIGNATURE_WAIT_MS)
+  const waiting = PENDING_ESIGN_STATUSES.filter((status) => status === 'sent' || status === 'viewed')
+  const today = dateIn(now, timeZone)
+  const byCreation = Prisma.sql`"createdAt", id`
+  const [row] = await prisma.$queryRaw<Array<Record<string, unknown>>>`SELECT
+    ${listedAndCounted(leadColumns, leadsFrom, byCreation, take)} AS "leads",
+    ${rowsOf(Prisma.sql`SELECT ${leadColumns} ${leadsFrom} AND "assignedTo" = ANY(${assigneeSpellings(user)}::text[]) ORDER BY "createdAt", id LIMIT ${take}::int`)} AS "myLeads",
+    ${rowsOf(Prisma.sql`SELECT c.id, c.subject, c."scheduledDate", c."createdBy", c."createdAt", l.id AS "leadId",
+        l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l."assignedTo" AS "leadAssignedTo"
+      FROM "Communication" c JOIN "Lead" l ON l.id = c."leadId"
+      WHERE c.type = 'task' AND c.status = 'scheduled' ORDER BY c."createdAt", c.id LIMIT ${SCHEDULED_TASKS_READ}::int`)} AS "communications",
+    ${listedAndCounted(
+      Prisma.sql`id, "firstName", "lastName", "updatedAt"`,
+      Prisma.sql`FROM "Patient" WHERE "registrationStatus" = 'pending-review'`,
+      Prisma.sql`"updatedAt", id`,
+      take,
+    )} AS "registrations",
+    ${listedAndCounted(CAREGIVER_COLUMNS, Prisma.sql`FROM "Caregiver" WHERE status = 'pending'`, byCreation, take)} AS "applications",
+    ${listedAndCounted(
+      CAREGIVER_COLUMNS,
+      Prisma.sql`FROM "Caregiver" WHERE "backgroundCheckStatus" IN ('pending', 'in_progress') AND status <> 'inactive'`,
+      byCreation,
+      take,
+    )} AS "backgroundChecks",
+    ${listedAndCounted(
+      CAREGIVER_COLUMNS,
+      Prisma.sql`FROM "Caregiver" WHERE status <> 'inactive' AND "licenseExpiresOn" <= ${horizon}::date`,
+      Prisma.sql`"licenseExpiresOn", id`,
+      take,
+    )} AS "licences",
+    ${listedAndCounted(
+      CAREGIVER_COLUMNS,
+      Prisma.sql`FROM "Caregiver" WHERE status <> 'inactive' AND "certificationExpiresOn" <= ${horizon}::date`,
+      Prisma.sql`"certificationExpiresOn", id`,
+      take,
+    )} AS "certifications",
+    ${listedAndCounted(
+      Prisma.sql`e.id, e.title, e."recipientName", e."sentAt", e."lastReminderAt", e."sentById", u.name AS "sentByName",
+        l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName"`,
+      Prisma.sql`FROM "EsignRequest" e LEFT JOIN "User" u ON u.id = e."sentById" LEFT JOIN "Lead" l ON l.id = e."leadId"
+        WHERE e.status = ANY(${waiting}::text[]) AND e."isTest" = false AND e."sentAt" <= ${signedBefore}::timestamptz
+          AND (e."lastReminderAt" IS NULL OR e."lastReminderAt" <= ${signedBefore}::timestamptz)`,
+      Prisma.sql`e."sentAt", e.id`,
+      take,
+    )} AS "signatures",
+    ${listedAndCounted(
+      Prisma.sql`id, title, "startTime", "createdBy", "createdById"`,
+      Prisma.sql`FROM "Appointment" WHERE status = 'scheduled'
+        AND "startTime" >= ${zonedDayStart(today, timeZone)}::timestamptz AND "startTime" < ${zonedDayStart(addDays(today, 1), timeZone)}::timestamptz`,
+      Prisma.sql`"startTime", id`,
+      take,
+    )} AS "appointments",
+    ${listedAndCounted(
+      Prisma.sql`id, type, payload, "updatedAt"`,
+      Prisma.sql`FROM "Job" WHERE ${withJobs} AND status = 'failed' AND "updatedAt" >= ${new Date(now.getTime() - FAILED_JOB_WINDOW_MS)}::timestamptz`,
+      Prisma.sql`"updatedAt" DESC, id`,
+      take,
+    )} AS "jobs"`
+  const list = <T>(rows: unknown, ...dates: Array<keyof T>) => (rows as Array<Json<T>>).map((one) => dated<T>(one, ...dates))
+  const counted = <T>(key: string, ...dates: Array<keyof T>): Counted<T> => {
+    const found = row![key] as { rows: unknown; count: number }
+    return { rows: list<T>(found.rows, ...dates), count: found.count }
+  }
+  const caregivers = (key: string) => counted<CaregiverRow>(key, 'createdAt', 'licenseExpiresOn', 'certificationExpiresOn')
+  return {
+    leads: { ...counted<LeadRow>('leads', 'createdAt'), mine: list<LeadRow>(row!.myLeads, 'createdAt') },
+    communications: list<CommunicationRow>(row!.communications, 'createdAt'),
+    registrations: counted<PatientRow>('registrations', 'updatedAt'),
+    applications: caregivers('applications'),
+    backgroundChecks: caregivers('backgroundChecks'),
+    licences: caregivers('licences'),
+    certifications: caregivers('certifications'),
+    signatures: counted<SignatureRow>('signatures', 'sentAt', 'lastReminderAt'),
+    appointments: counted<AppointmentRow>('appointments', 'startTime'),
+    jobs: counted<JobRow>('jobs', 'updatedAt'),
+  }
+}
+
+// ---------------------------------------------------------------------------
 // The rules
 
 /** A lead still 'new' a day after it arrived has not been contacted. */
-async function leadsNotContacted({ user, now, take }: Context): Promise<Found> {
-  const where = { status: 'new', createdAt: { lt: new Date(now.getTime() - LEAD_CONTACT_WITHIN_MS) } }
-  const select = { id: true, firstName: true, lastName: true, assignedTo: true, createdAt: true }
-  const [total, oldest, mine] = await Promise.all([
-    prisma.lead.count({ where }),
-    prisma.lead.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
-    prisma.lead.findMany({
-      where: { ...where, assignedTo: { in: assigneeSpellings(user) } },
-      select,
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take,
-    }),
-  ])
-  const tasks = unique([...mine, ...oldest]).map((lead) => {
+function leadsNotContacted({ leads }: RuleRows, { user, now }: Context): Found {
+  const tasks = unique([...leads.mine, ...leads.rows]).map((lead) => {
     const due = new Date(lead.createdAt.getTime() + LEAD_CONTACT_WITHIN_MS)
     return task(
       'lead-not-contacted',
@@ -99,7 +258,7 @@ async function leadsNotContacted({ user, now, take }: Context): Promise<Found> {
       isAssignedTo(lead.assignedTo, user),
     )
   })
-  return { tasks, total }
+  return { tasks, total: leads.count }
 }
 
 /**
@@ -122,27 +281,14 @@ export function taskDueAt(scheduledDate: string | null, createdAt: Date, timeZon
 }
 
 /** A communication of type task, still scheduled, whose date has come (today counts). */
-async function tasksDue({ user, now, timeZone, take }: Context): Promise<Found> {
-  const rows = await prisma.communication.findMany({
-    where: { type: 'task', status: 'scheduled' },
-    select: {
-      id: true,
-      subject: true,
-      scheduledDate: true,
-      createdBy: true,
-      createdAt: true,
-      lead: { select: { id: true, firstName: true, lastName: true, assignedTo: true } },
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: SCHEDULED_TASKS_READ,
-  })
+function tasksDue({ communications }: RuleRows, { user, now, timeZone, take }: Context): Found {
   const endOfToday = zonedDayStart(addDays(dateIn(now, timeZone), 1), timeZone)
-  const due = rows
+  const due = communications
     .map((row) => ({ row, due: taskDueAt(row.scheduledDate, row.createdAt, timeZone) }))
     .filter(({ due }) => due.getTime() < endOfToday.getTime())
   const tasks = due.map(({ row, due }) => {
-    const assignee = row.lead.assignedTo?.trim() || row.createdBy
-    const name = `${row.lead.firstName} ${row.lead.lastName}`
+    const assignee = row.leadAssignedTo?.trim() || row.createdBy
+    const name = `${row.leadFirstName} ${row.leadLastName}`
     return task(
       'task-due',
       row.id,
@@ -151,9 +297,9 @@ async function tasksDue({ user, now, timeZone, take }: Context): Promise<Found> 
         priority: overdue(due, zonedDayStart(dateIn(now, timeZone), timeZone)),
         assignee: named(assignee),
         dueDate: due.toISOString(),
-        href: `/leads/${row.lead.id}#communication-${row.id}`,
+        href: `/leads/${row.leadId}#communication-${row.id}`,
       },
-      isAssignedTo(row.lead.assignedTo, user) || isAssignedTo(row.createdBy, user),
+      isAssignedTo(row.leadAssignedTo, user) || isAssignedTo(row.createdBy, user),
     )
   })
   tasks.sort(compareTasks)
@@ -161,18 +307,8 @@ async function tasksDue({ user, now, timeZone, take }: Context): Promise<Found> 
 }
 
 /** A registration with all five steps saved waits for someone to review it. */
-async function registrationsToReview({ now, take }: Context): Promise<Found> {
-  const where = { registrationStatus: 'pending-review' }
-  const [total, rows] = await Promise.all([
-    prisma.patient.count({ where }),
-    prisma.patient.findMany({
-      where,
-      select: { id: true, firstName: true, lastName: true, updatedAt: true },
-      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
-      take,
-    }),
-  ])
-  const tasks = rows.map((patient) => {
+function registrationsToReview({ registrations }: RuleRows, { now }: Context): Found {
+  const tasks = registrations.rows.map((patient) => {
     const due = new Date(patient.updatedAt.getTime() + DAY)
     return task(
       'registration-review',
@@ -187,17 +323,12 @@ async function registrationsToReview({ now, take }: Context): Promise<Found> {
       false,
     )
   })
-  return { tasks, total }
+  return { tasks, total: registrations.count }
 }
 
 /** A caregiver application still 'pending' waits for a decision. */
-async function applicationsToReview({ now, take }: Context): Promise<Found> {
-  const where = { status: 'pending' }
-  const [total, rows] = await Promise.all([
-    prisma.caregiver.count({ where }),
-    prisma.caregiver.findMany({ where, select: { id: true, fullName: true, createdAt: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
-  ])
-  const tasks = rows.map((caregiver) => {
+function applicationsToReview({ applications }: RuleRows, { now }: Context): Found {
+  const tasks = applications.rows.map((caregiver) => {
     const due = new Date(caregiver.createdAt.getTime() + 2 * DAY)
     return task(
       'application-review',
@@ -212,22 +343,12 @@ async function applicationsToReview({ now, take }: Context): Promise<Found> {
       false,
     )
   })
-  return { tasks, total }
+  return { tasks, total: applications.count }
 }
 
 /** A background check not yet cleared or failed, for a caregiver not inactive. */
-async function backgroundChecks({ now, take }: Context): Promise<Found> {
-  const where = { backgroundCheckStatus: { in: ['pending', 'in_progress'] }, status: { not: 'inactive' } }
-  const [total, rows] = await Promise.all([
-    prisma.caregiver.count({ where }),
-    prisma.caregiver.findMany({
-      where,
-      select: { id: true, fullName: true, backgroundCheckStatus: true, createdAt: true },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take,
-    }),
-  ])
-  const tasks = rows.map((caregiver) => {
+function backgroundChecks({ backgroundChecks }: RuleRows, { now }: Context): Found {
+  const tasks = backgroundChecks.rows.map((caregiver) => {
     const due = new Date(caregiver.createdAt.getTime() + 7 * DAY)
     const started = caregiver.backgroundCheckStatus === 'in_progress'
     return task(
@@ -243,115 +364,64 @@ async function backgroundChecks({ now, take }: Context): Promise<Found> {
       false,
     )
   })
-  return { tasks, total }
+  return { tasks, total: backgroundChecks.count }
 }
 
 /** A licence or certification expired or expiring within 30 days, for a caregiver not inactive. */
-async function credentialsExpiring({ now, timeZone, take }: Context): Promise<Found> {
-  const today = dateIn(now, timeZone)
-  const horizon = new Date(`${addDays(today, CREDENTIAL_WARNING_DAYS)}T00:00:00Z`)
-  const todayDate = new Date(`${today}T00:00:00Z`)
+function credentialsExpiring({ licences, certifications }: RuleRows, { now, timeZone }: Context): Found {
+  const todayDate = new Date(`${dateIn(now, timeZone)}T00:00:00Z`)
   const credentials = [
-    { field: 'licenseExpiresOn', label: 'Licence' },
-    { field: 'certificationExpiresOn', label: 'Certification' },
+    { field: 'licenseExpiresOn', label: 'Licence', found: licences },
+    { field: 'certificationExpiresOn', label: 'Certification', found: certifications },
   ] as const
-  const found = await Promise.all(
-    credentials.map(async ({ field, label }) => {
-      const where = { status: { not: 'inactive' }, [field]: { lte: horizon } }
-      const [total, rows] = await Promise.all([
-        prisma.caregiver.count({ where }),
-        prisma.caregiver.findMany({
-          where,
-          select: { id: true, fullName: true, licenseExpiresOn: true, certificationExpiresOn: true },
-          orderBy: [{ [field]: 'asc' }, { id: 'asc' }],
-          take,
-        }),
-      ])
-      const tasks = rows.map((caregiver) => {
-        const expires = caregiver[field]!
-        const expired = expires.getTime() < todayDate.getTime()
-        const day = formatShortDate(expires, 'UTC')
-        return task(
-          'credential-expiry',
-          `${field}:${caregiver.id}`,
-          {
-            task: `${label} of ${caregiver.fullName} ${expired ? `expired ${day}` : `expires ${day}`}`,
-            priority: expired ? 'high' : 'medium',
-            assignee: UNASSIGNED,
-            dueDate: zonedDayStart(expires.toISOString().slice(0, 10), timeZone).toISOString(),
-            href: `/caregivers/${caregiver.id}`,
-          },
-          false,
-        )
-      })
-      return { tasks, total }
-    }),
-  )
+  const found = credentials.map(({ field, label, found }) => {
+    const tasks = found.rows.map((caregiver) => {
+      const expires = caregiver[field]!
+      const expired = expires.getTime() < todayDate.getTime()
+      const day = formatShortDate(expires, 'UTC')
+      return task(
+        'credential-expiry',
+        `${field}:${caregiver.id}`,
+        {
+          task: `${label} of ${caregiver.fullName} ${expired ? `expired ${day}` : `expires ${day}`}`,
+          priority: expired ? 'high' : 'medium',
+          assignee: UNASSIGNED,
+          dueDate: zonedDayStart(expires.toISOString().slice(0, 10), timeZone).toISOString(),
+          href: `/caregivers/${caregiver.id}`,
+        },
+        false,
+      )
+    })
+    return { tasks, total: found.count }
+  })
   return { tasks: found.flatMap((one) => one.tasks), total: found.reduce((sum, one) => sum + one.total, 0) }
 }
 
 /** A request sent (or last reminded) more than 3 days ago and still not signed. */
-async function signaturesWaiting({ user, now, take }: Context): Promise<Found> {
-  const before = new Date(now.getTime() - SIGNATURE_WAIT_MS)
-  const waiting = PENDING_ESIGN_STATUSES.filter((status) => status === 'sent' || status === 'viewed')
-  const where = {
-    status: { in: waiting },
-    isTest: false,
-    sentAt: { lte: before },
-    OR: [{ lastReminderAt: null }, { lastReminderAt: { lte: before } }],
-  }
-  const [total, rows] = await Promise.all([
-    prisma.esignRequest.count({ where }),
-    prisma.esignRequest.findMany({
-      where,
-      select: {
-        id: true,
-        title: true,
-        recipientName: true,
-        sentAt: true,
-        lastReminderAt: true,
-        sentById: true,
-        sentBy: { select: { name: true } },
-        lead: { select: { firstName: true, lastName: true } },
-      },
-      orderBy: [{ sentAt: 'asc' }, { id: 'asc' }],
-      take,
-    }),
-  ])
-  const tasks = rows.map((request) => {
-    const waitingSince = request.lastReminderAt ?? request.sentAt!
+function signaturesWaiting({ signatures }: RuleRows, { user, now }: Context): Found {
+  const tasks = signatures.rows.map((request) => {
+    const waitingSince = request.lastReminderAt ?? request.sentAt
     const due = new Date(waitingSince.getTime() + SIGNATURE_WAIT_MS)
-    const who = request.lead ? `${request.lead.firstName} ${request.lead.lastName}` : request.recipientName
+    const who = request.leadFirstName !== null ? `${request.leadFirstName} ${request.leadLastName}` : request.recipientName
     return task(
       'signature-waiting',
       request.id,
       {
         task: `Remind ${who} to sign ${request.title}`,
         priority: now.getTime() - due.getTime() > 4 * DAY ? 'high' : 'medium',
-        assignee: named(request.sentBy?.name),
+        assignee: named(request.sentByName),
         dueDate: due.toISOString(),
         href: `/e-signatures/${request.id}`,
       },
       request.sentById === user.id,
     )
   })
-  return { tasks, total }
+  return { tasks, total: signatures.count }
 }
 
 /** Today's appointments (the agency's day) still only 'scheduled'. */
-async function appointmentsToConfirm({ user, now, timeZone, take }: Context): Promise<Found> {
-  const today = dateIn(now, timeZone)
-  const where = { status: 'scheduled', startTime: { gte: zonedDayStart(today, timeZone), lt: zonedDayStart(addDays(today, 1), timeZone) } }
-  const [total, rows] = await Promise.all([
-    prisma.appointment.count({ where }),
-    prisma.appointment.findMany({
-      where,
-      select: { id: true, title: true, startTime: true, createdBy: true, createdById: true },
-      orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
-      take,
-    }),
-  ])
-  const tasks = rows.map((appointment) =>
+function appointmentsToConfirm({ appointments }: RuleRows, { user }: Context): Found {
+  const tasks = appointments.rows.map((appointment) =>
     task(
       'appointment-unconfirmed',
       appointment.id,
@@ -365,7 +435,7 @@ async function appointmentsToConfirm({ user, now, timeZone, take }: Context): Pr
       appointment.createdById === user.id,
     ),
   )
-  return { tasks, total }
+  return { tasks, total: appointments.count }
 }
 
 /** Where a failed job's work is looked at: the record its payload names, else the settings. */
@@ -381,14 +451,9 @@ function jobHref(payload: unknown) {
   return '/settings'
 }
 
-/** Jobs the worker gave up on in the last 7 days: admins only. */
-async function failedJobs({ now, take }: Context): Promise<Found> {
-  const where = { status: 'failed', updatedAt: { gte: new Date(now.getTime() - FAILED_JOB_WINDOW_MS) } }
-  const [total, rows] = await Promise.all([
-    prisma.job.count({ where }),
-    prisma.job.findMany({ where, select: { id: true, type: true, payload: true, updatedAt: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take }),
-  ])
-  const tasks = rows.map((job) =>
+/** Jobs the worker gave up on in the last 7 days: admins only (the read returns none for others). */
+function failedJobs({ jobs }: RuleRows): Found {
+  const tasks = jobs.rows.map((job) =>
     task(
       'job-failed',
       job.id,
@@ -396,7 +461,7 @@ async function failedJobs({ now, take }: Context): Promise<Found> {
       false,
     ),
   )
-  return { tasks, total }
+  return { tasks, total: jobs.count }
 }
 
 // ---------------------------------------------------------------------------
@@ -433,10 +498,13 @@ export async function recordDashboardView(actor: Actor, list: string, byType: Re
 
 /**
  * The tasks due now for this user, theirs first, then by priority and due
- * date, at most `limit`; `total` counts every task the rules find.
+ * date, at most `limit`. `total` counts every task the rules find, each rule
+ * counting at most WORK_QUEUE_COUNT_CAP; `totalCapped` says a rule found more,
+ * so `total` is a lower bound ("100+").
  */
 export async function computeWorkQueue(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT } = {}) {
   const context: Context = { user, now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
+  const rows = await readRuleRows(context, userHasPermission(user, 'users:manage'))
   const rules = [
     leadsNotContacted,
     tasksDue,
@@ -446,11 +514,13 @@ export async function computeWorkQueue(user: WorkQueueUser, { now = new Date(), 
     credentialsExpiring,
     signaturesWaiting,
     appointmentsToConfirm,
-    ...(userHasPermission(user, 'users:manage') ? [failedJobs] : []),
+    failedJobs,
   ]
-  const found = await Promise.all(rules.map((rule) => rule(context)))
+  const found = rules.map((rule) => rule(rows, context))
   const tasks = found.flatMap((one) => one.tasks).sort(compareTasks).slice(0, limit)
-  return { tasks, total: found.reduce((sum, one) => sum + one.total, 0) }
+  const totalCapped = found.some((one) => one.total > WORK_QUEUE_COUNT_CAP)
+  const total = found.reduce((sum, one) => sum + Math.min(one.total, WORK_QUEUE_COUNT_CAP), 0)
+  return { tasks, total, totalCapped }
 }
 
 /** The work queue as a page or the API shows it, on the trail as one list read per kind of record. */

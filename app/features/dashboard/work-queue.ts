@@ -46,6 +46,8 @@ export const SIGNATURE_WAIT_MS = 3 * 24 * 60 * 60 * 1000
 export const CREDENTIAL_WARNING_DAYS = 30
 /** The most tasks the dashboard lists; the rest are counted. */
 export const WORK_QUEUE_LIMIT = 10
+/** Each rule counts its tasks up to this many; past it the total shows as "100+". */
+export const WORK_QUEUE_COUNT_CAP = 100
 
 export const UNASSIGNED = 'Unassigned'
 
@@ -66,6 +68,7 @@ export function isAssignedTo(assignee: string | null | undefined, user: { id: st
   return value === user.id.toLowerCase() || value === user.name.trim().toLowerCase() || value === user.email.toLowerCase()
 }
 
-export function taskCountLabel(count: number) {
-  return `${count} ${count === 1 ? 'task' : 'tasks'}`
+/** '1 task', '12 tasks', '1,000+ tasks' (a lower bound). */
+export function taskCountLabel(count: number, atLeast = false) {
+  return `${count.toLocaleString('en-US')}${atLeast ? '+' : ''} ${count === 1 && !atLeast ? 'task' : 'tasks'}`
 }
