@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Icon } from '~/components/icons'
 import { buttonClassName } from '~/components/ui/button'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -36,48 +36,49 @@ type ItemProps = {
   onPointerMove?: () => void
 }
 
+type OpenMenu = { id: string; label: string; items: React.ReactNode; button: HTMLButtonElement }
+
 /**
- * A row's actions behind one button: the WAI-ARIA menu button. With
- * JavaScript the button opens a menu over the page, placed by the button
- * (right edges aligned, above it when there is no room below) with fixed
- * positioning, so a table's scroll area never cuts it off. The menu takes the
- * focus and points at its active item (`aria-activedescendant`): arrows, Home
- * and End move, Enter and Space choose, Escape and Tab close, and a press
- * outside closes it. `forms` are rendered outside the menu: a submitting item
- * names its form with `form`, so the form is still in the page after the menu
- * closes.
- *
- * Without JavaScript (and until the page is hydrated) the same button is the
- * summary of a native `<details>`, which opens by click, tap, Enter and Space
- * and lists the same items as plain links and buttons in the page's flow.
+ * The one open menu of a page, and whether the page is hydrated. Rows'
+ * buttons read it; only the host holds state.
  */
-export function ActionMenu({
-  label,
-  buttonText = 'Actions',
-  forms,
-  children,
-}: {
-  label: string
-  buttonText?: React.ReactNode
-  forms?: React.ReactNode
-  children: React.ReactNode
-}) {
+const HostContext = createContext<{
+  hydrated: boolean
+  openId: string | null
+  menuId: string
+  toggle: (menu: OpenMenu) => void
+} | null>(null)
+
+/**
+ * One menu for every ActionMenu inside: a list's rows render only their
+ * buttons (no state, effects or listeners of their own, so hydrating a page
+ * of rows stays cheap), and the host renders the menu of the button that was
+ * activated. The list kit's ListPage provides one; an ActionMenu outside any
+ * host brings its own.
+ */
+export function ActionMenuHost({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState<OpenMenu | null>(null)
   const [activeId, setActiveId] = useState<string | null>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
+  const openRef = useRef(open)
+  openRef.current = open
   const menuId = useId()
 
-  const enabled = () => enabledItems(menuRef.current)
   const close = useCallback((returnFocus: boolean) => {
-    setOpen(false)
+    const button = openRef.current?.button
+    setOpen(null)
     setActiveId(null)
-    if (returnFocus) buttonRef.current?.focus()
+    if (returnFocus) button?.focus()
   }, [])
 
+  const toggle = useCallback(
+    (menu: OpenMenu) => (openRef.current?.id === menu.id ? close(true) : setOpen(menu)),
+    [close],
+  )
+
   const place = useCallback(() => {
-    const button = buttonRef.current
+    const button = openRef.current?.button
     const menu = menuRef.current
     if (!button || !menu) return
     const anchor = button.getBoundingClientRect()
@@ -104,7 +105,7 @@ export function ActionMenu({
     if (!open) return
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node
-      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return
+      if (menuRef.current?.contains(target) || open.button.contains(target)) return
       close(false)
     }
     document.addEventListener('pointerdown', onPointerDown)
@@ -117,23 +118,11 @@ export function ActionMenu({
     }
   }, [open, place, close])
 
-  if (!hydrated) {
-    return (
-      <div className="inline-block text-left">
-        {forms}
-        <details>
-          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
-            {buttonText}
-            <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
-          </summary>
-          <ul className="mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm">{children}</ul>
-        </details>
-      </div>
-    )
-  }
+  const openId = open?.id ?? null
+  const host = useMemo(() => ({ hydrated, openId, menuId, toggle }), [hydrated, openId, menuId, toggle])
 
   const move = (to: 'next' | 'previous' | 'first' | 'last') => {
-    const list = enabled()
+    const list = enabledItems(menuRef.current)
     if (list.length === 0) return
     const index = list.findIndex((item) => item.id === activeId)
     const next =
@@ -171,37 +160,16 @@ export function ActionMenu({
     action()
   }
 
-  const onButtonKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-    }
-  }
-
   return (
-    <div className="inline-block text-left">
-      {forms}
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(true) : setOpen(true))}
-        onKeyDown={onButtonKeyDown}
-        className={buttonClassName('secondary', 'sm')}
-      >
-        {buttonText}
-        <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
-      </button>
+    <HostContext.Provider value={host}>
+      {children}
       {open ? (
         <MenuContext.Provider value={{ activeId, setActive: setActiveId }}>
           <ul
             ref={menuRef}
             id={menuId}
             role="menu"
-            aria-label={label}
+            aria-label={open.label}
             tabIndex={-1}
             aria-activedescendant={activeId ?? undefined}
             onKeyDown={onMenuKeyDown}
@@ -211,15 +179,103 @@ export function ActionMenu({
               if (item && !item.hasAttribute('disabled')) close(false)
             }}
             style={{ visibility: 'hidden' }}
-            className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
+            className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 text-left shadow-lg focus:outline-none"
           >
-            {children}
+            {open.items}
           </ul>
         </MenuContext.Provider>
       ) : null}
+    </HostContext.Provider>
+  )
+}
+
+/**
+ * A row's actions behind one button: the WAI-ARIA menu button. With
+ * JavaScript the button opens a menu over the page (rendered by the page's
+ * ActionMenuHost), placed by the button (right edges aligned, above it when
+ * there is no room below) with fixed positioning, so a table's scroll area
+ * never cuts it off. The menu takes the focus and points at its active item
+ * (`aria-activedescendant`): arrows, Home and End move, Enter and Space
+ * choose, Escape and Tab close and return the focus to the button, and a
+ * press outside closes it. `forms` are rendered in the row, outside the menu:
+ * a submitting item names its form with `form`, so the form is still in the
+ * page after the menu closes.
+ *
+ * Without JavaScript (and until the page is hydrated) the same button is the
+ * summary of a native `<details>`, which opens by click, tap, Enter and Space
+ * and lists the same items as plain links and buttons in the page's flow.
+ */
+export function ActionMenu(props: ActionMenuProps) {
+  const host = useContext(HostContext)
+  if (!host) {
+    return (
+      <ActionMenuHost>
+        <ActionMenuButton {...props} />
+      </ActionMenuHost>
+    )
+  }
+  return <ActionMenuButton {...props} />
+}
+
+type ActionMenuProps = {
+  label: string
+  buttonText?: React.ReactNode
+  forms?: React.ReactNode
+  children: React.ReactNode
+}
+
+function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: ActionMenuProps) {
+  const host = useContext(HostContext)!
+  const id = useId()
+
+  if (!host.hydrated) {
+    return (
+      <div className="inline-block text-left">
+        {forms}
+        <details>
+          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+            {buttonText}
+            <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
+          </summary>
+          {typeof document === 'undefined' ? (
+            <ul className={disclosureListClassName}>{children}</ul>
+          ) : (
+            // Hydrating: the server's items stay as they are, not hydrated,
+            // as the button replaces this disclosure right after.
+            <ul className={disclosureListClassName} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+          )}
+        </details>
+      </div>
+    )
+  }
+
+  const open = host.openId === id
+  return (
+    <div className="inline-block text-left">
+      {forms}
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? host.menuId : undefined}
+        onClick={(event) => host.toggle({ id, label, items: children, button: event.currentTarget })}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault()
+            if (!open) host.toggle({ id, label, items: children, button: event.currentTarget })
+          }
+        }}
+        className={buttonClassName('secondary', 'sm')}
+      >
+        {buttonText}
+        <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
+      </button>
     </div>
   )
 }
+
+const disclosureListClassName = 'mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm'
 
 function enabledItems(menu: HTMLElement | null) {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role=menuitem]:not([disabled])') ?? [])
