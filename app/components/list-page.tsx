@@ -1,12 +1,13 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useId, useState } from 'react'
-import { ActionMenuHost } from '~/components/action-menu'
+import { MenuHost } from '~/components/menu-host'
+import { EmptyState, type EmptyText } from '~/components/empty-state'
 import { type FilterDefinition, FilterForm, ViewToggle, clearFiltersHref, isFiltered } from '~/components/filters'
 import { PageFrame } from '~/components/page-header'
 import { Pagination, type PaginationWording } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/dialog-links'
 import { SortHeaderLink, ariaSort } from '~/components/sort-header'
-import { buttonClassName } from '~/components/ui/button'
+import { recordLinkClassName } from '~/components/ui/button'
 import { parseSort } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -29,8 +30,7 @@ export type Column<Row> = {
   wideOnly?: boolean
 }
 
-/** A record's name that opens its page: visibly a link, not just bold text. */
-export const recordLinkClassName = 'text-blue-700 underline underline-offset-2 hover:text-blue-900'
+export { recordLinkClassName }
 
 /** A row as a card: its name (a link to the record), a badge, labelled details, then actions. */
 export type Card = {
@@ -162,43 +162,9 @@ export function CardGrid<Row>({
   )
 }
 
-export type EmptyText = { title: string; advice?: string }
-
-/**
- * What a list shows without rows. A search or filter that finds nothing
- * offers to clear them; only a list with no records at all offers to add the
- * first one.
- */
-export function EmptyState({
-  filtered,
-  clearTo,
-  noRecords,
-  noMatches,
-}: {
-  filtered: boolean
-  clearTo: string
-  noRecords: EmptyText & { action?: React.ReactNode }
-  noMatches: EmptyText
-}) {
-  const { title, advice } = filtered
-    ? { advice: 'Try other words or fewer filters.', ...noMatches }
-    : noRecords
-  const action = filtered ? (
-    <Link to={clearTo} className={buttonClassName('secondary')}>
-      Clear search and filters
-    </Link>
-  ) : (
-    noRecords.action
-  )
-  return (
-    // A status: after a filter changes the list, screen readers hear that nothing matched.
-    <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-      <p className="text-lg font-medium">{title}</p>
-      {advice ? <p className="mt-1 text-sm text-slate-600">{advice}</p> : null}
-      {action ? <div className="mt-4 flex justify-center gap-3">{action}</div> : null}
-    </div>
-  )
-}
+// In modules of their own, so a page that only links records or says that
+// it has none does not load the list kit.
+export { EmptyState, type EmptyText }
 
 /** Cards on a phone and a tablet, the table from 1024 px (the `lg` breakpoint). */
 const NARROW_ONLY = 'lg:hidden'
@@ -353,7 +319,7 @@ export function ListPage<Row>({
   )
   return (
     // One row menu for the page, opened by the row whose button is pressed.
-    <ActionMenuHost>
+    <MenuHost>
       <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
         {intro}
         {filters ? (
@@ -368,6 +334,6 @@ export function ListPage<Row>({
         {heading ? <section aria-labelledby={headingId}>{list}</section> : list}
         {outlet}
       </PageFrame>
-    </ActionMenuHost>
+    </MenuHost>
   )
 }
