@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { MenuHost, MenuHostContext } from '~/components/menu-host'
 import { Icon } from '~/components/icons'
 import { buttonClassName } from '~/components/ui/button'
-import { useHydrated } from '~/lib/use-hydrated'
 import { cn } from '~/lib/misc'
 
 const itemClass =
@@ -38,48 +38,123 @@ type ItemProps = {
 
 /**
  * A row's actions behind one button: the WAI-ARIA menu button. With
- * JavaScript the button opens a menu over the page, placed by the button
- * (right edges aligned, above it when there is no room below) with fixed
- * positioning, so a table's scroll area never cuts it off. The menu takes the
- * focus and points at its active item (`aria-activedescendant`): arrows, Home
- * and End move, Enter and Space choose, Escape and Tab close, and a press
- * outside closes it. `forms` are rendered outside the menu: a submitting item
- * names its form with `form`, so the form is still in the page after the menu
- * closes.
+ * JavaScript the button opens a menu over the page (rendered by the page's
+ * MenuHost, which ListPage provides: one menu for all rows), placed by the
+ * button (right edges aligned, above it when there is no room below) with
+ * fixed positioning, so a table's scroll area never cuts it off. The menu
+ * takes the focus and points at its active item (`aria-activedescendant`):
+ * arrows, Home and End move, Enter and Space choose, Escape and Tab close and
+ * give the focus back to the button, and a press outside closes it. `forms`
+ * are rendered in the row, outside the menu: a submitting item names its form
+ * with `form`, so the form is still in the page after the menu closes.
  *
  * Without JavaScript (and until the page is hydrated) the same button is the
  * summary of a native `<details>`, which opens by click, tap, Enter and Space
  * and lists the same items as plain links and buttons in the page's flow.
  */
-export function ActionMenu({
-  label,
-  buttonText = 'Actions',
-  forms,
-  children,
-}: {
+export function ActionMenu(props: ActionMenuProps) {
+  const host = useContext(MenuHostContext)
+  if (!host) {
+    // Outside a list: a host of its own.
+    return (
+      <MenuHost>
+        <ActionMenuButton {...props} />
+      </MenuHost>
+    )
+  }
+  return <ActionMenuButton {...props} />
+}
+
+type ActionMenuProps = {
   label: string
   buttonText?: React.ReactNode
   forms?: React.ReactNode
   children: React.ReactNode
-}) {
-  const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
-  const [activeId, setActiveId] = useState<string | null>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLUListElement>(null)
-  const menuId = useId()
+}
 
-  const enabled = () => enabledItems(menuRef.current)
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false)
-    setActiveId(null)
-    if (returnFocus) buttonRef.current?.focus()
-  }, [])
+function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: ActionMenuProps) {
+  const host = useContext(MenuHostContext)!
+  const id = useId()
+  const menuId = `${id}menu`
+
+  if (!host.hydrated) {
+    return (
+      <div className="inline-block text-left">
+        {forms}
+        <details>
+          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+            {buttonText}
+            <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
+          </summary>
+          {typeof document === 'undefined' ? (
+            <ul className={disclosureListClassName}>{children}</ul>
+          ) : (
+            // Hydrating: the server's items stay as they are, not hydrated,
+            // as the menu button replaces this disclosure right after.
+            <ul className={disclosureListClassName} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+          )}
+        </details>
+      </div>
+    )
+  }
+
+  const open = host.openId === id
+  const show = (button: HTMLButtonElement) => {
+    const close = (returnFocus: boolean) => {
+      host.hide()
+      if (returnFocus) button.focus()
+    }
+    host.show(id, <OpenMenu id={menuId} label={label} button={button} close={close}>{children}</OpenMenu>)
+  }
+  return (
+    <div className="inline-block text-left">
+      {forms}
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => {
+          if (!open) return show(event.currentTarget)
+          host.hide()
+          event.currentTarget.focus()
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault()
+            if (!open) show(event.currentTarget)
+          }
+        }}
+        className={buttonClassName('secondary', 'sm')}
+      >
+        {buttonText}
+        <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
+      </button>
+    </div>
+  )
+}
+
+/** The open menu, in the page's MenuHost; it exists only while open. */
+function OpenMenu({
+  id,
+  label,
+  button,
+  close,
+  children,
+}: {
+  id: string
+  label: string
+  button: HTMLButtonElement
+  close: (returnFocus: boolean) => void
+  children: React.ReactNode
+}) {
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
 
   const place = useCallback(() => {
-    const button = buttonRef.current
     const menu = menuRef.current
-    if (!button || !menu) return
+    if (!menu) return
     const anchor = button.getBoundingClientRect()
     const height = menu.offsetHeight
     const width = menu.offsetWidth
@@ -91,20 +166,18 @@ export function ActionMenu({
     menu.style.top = `${top}px`
     menu.style.left = `${left}px`
     menu.style.visibility = 'visible'
-  }, [])
+  }, [button])
 
   useLayoutEffect(() => {
-    if (!open) return
     place()
     menuRef.current?.focus()
     setActiveId(enabledItems(menuRef.current)[0]?.id ?? null)
-  }, [open, place])
+  }, [place])
 
   useEffect(() => {
-    if (!open) return
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node
-      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return
+      if (menuRef.current?.contains(target) || button.contains(target)) return
       close(false)
     }
     document.addEventListener('pointerdown', onPointerDown)
@@ -115,25 +188,10 @@ export function ActionMenu({
       window.removeEventListener('scroll', place, true)
       window.removeEventListener('resize', place)
     }
-  }, [open, place, close])
-
-  if (!hydrated) {
-    return (
-      <div className="inline-block text-left">
-        {forms}
-        <details>
-          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
-            {buttonText}
-            <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
-          </summary>
-          <ul className="mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm">{children}</ul>
-        </details>
-      </div>
-    )
-  }
+  }, [button, place, close])
 
   const move = (to: 'next' | 'previous' | 'first' | 'last') => {
-    const list = enabled()
+    const list = enabledItems(menuRef.current)
     if (list.length === 0) return
     const index = list.findIndex((item) => item.id === activeId)
     const next =
@@ -148,7 +206,7 @@ export function ActionMenu({
     list[next]!.scrollIntoView({ block: 'nearest' })
   }
 
-  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+  const onKeyDown = (event: React.KeyboardEvent) => {
     const keys: Record<string, () => void> = {
       ArrowDown: () => move('next'),
       ArrowUp: () => move('previous'),
@@ -171,55 +229,31 @@ export function ActionMenu({
     action()
   }
 
-  const onButtonKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-    }
-  }
-
   return (
-    <div className="inline-block text-left">
-      {forms}
-      <button
-        ref={buttonRef}
-        type="button"
+    <MenuContext.Provider value={{ activeId, setActive: setActiveId }}>
+      <ul
+        ref={menuRef}
+        id={id}
+        role="menu"
         aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(true) : setOpen(true))}
-        onKeyDown={onButtonKeyDown}
-        className={buttonClassName('secondary', 'sm')}
+        tabIndex={-1}
+        aria-activedescendant={activeId ?? undefined}
+        onKeyDown={onKeyDown}
+        // An item chosen by pointer or keyboard closes the menu after its own action.
+        onClick={(event) => {
+          const item = (event.target as HTMLElement).closest('[role=menuitem]')
+          if (item && !item.hasAttribute('disabled')) close(false)
+        }}
+        style={{ visibility: 'hidden' }}
+        className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 text-left shadow-lg focus:outline-none"
       >
-        {buttonText}
-        <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
-      </button>
-      {open ? (
-        <MenuContext.Provider value={{ activeId, setActive: setActiveId }}>
-          <ul
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-label={label}
-            tabIndex={-1}
-            aria-activedescendant={activeId ?? undefined}
-            onKeyDown={onMenuKeyDown}
-            // An item chosen by pointer or keyboard closes the menu after its own action.
-            onClick={(event) => {
-              const item = (event.target as HTMLElement).closest('[role=menuitem]')
-              if (item && !item.hasAttribute('disabled')) close(false)
-            }}
-            style={{ visibility: 'hidden' }}
-            className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg focus:outline-none"
-          >
-            {children}
-          </ul>
-        </MenuContext.Provider>
-      ) : null}
-    </div>
+        {children}
+      </ul>
+    </MenuContext.Provider>
   )
 }
+
+const disclosureListClassName = 'mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm'
 
 function enabledItems(menu: HTMLElement | null) {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role=menuitem]:not([disabled])') ?? [])

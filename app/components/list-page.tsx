@@ -1,13 +1,16 @@
 import { Link } from '@remix-run/react'
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { MenuHost } from '~/components/menu-host'
+import { EmptyState, type EmptyText } from '~/components/empty-state'
 import { type FilterDefinition, FilterForm, ViewToggle, clearFiltersHref, isFiltered } from '~/components/filters'
 import { PageFrame } from '~/components/page-header'
 import { Pagination, type PaginationWording } from '~/components/pagination'
 import { useDialogOutletOnly } from '~/components/dialog-links'
 import { SortHeaderLink, ariaSort } from '~/components/sort-header'
-import { buttonClassName } from '~/components/ui/button'
+import { recordLinkClassName } from '~/components/ui/button'
 import { parseSort } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'
+import { useHydrated } from '~/lib/use-hydrated'
 
 export type ListView = 'table' | 'cards'
 
@@ -27,8 +30,7 @@ export type Column<Row> = {
   wideOnly?: boolean
 }
 
-/** A record's name that opens its page: visibly a link, not just bold text. */
-export const recordLinkClassName = 'text-blue-700 underline underline-offset-2 hover:text-blue-900'
+export { recordLinkClassName }
 
 /** A row as a card: its name (a link to the record), a badge, labelled details, then actions. */
 export type Card = {
@@ -160,47 +162,54 @@ export function CardGrid<Row>({
   )
 }
 
-export type EmptyText = { title: string; advice?: string }
-
-/**
- * What a list shows without rows. A search or filter that finds nothing
- * offers to clear them; only a list with no records at all offers to add the
- * first one.
- */
-export function EmptyState({
-  filtered,
-  clearTo,
-  noRecords,
-  noMatches,
-}: {
-  filtered: boolean
-  clearTo: string
-  noRecords: EmptyText & { action?: React.ReactNode }
-  noMatches: EmptyText
-}) {
-  const { title, advice } = filtered
-    ? { advice: 'Try other words or fewer filters.', ...noMatches }
-    : noRecords
-  const action = filtered ? (
-    <Link to={clearTo} className={buttonClassName('secondary')}>
-      Clear search and filters
-    </Link>
-  ) : (
-    noRecords.action
-  )
-  return (
-    // A status: after a filter changes the list, screen readers hear that nothing matched.
-    <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-      <p className="text-lg font-medium">{title}</p>
-      {advice ? <p className="mt-1 text-sm text-slate-600">{advice}</p> : null}
-      {action ? <div className="mt-4 flex justify-center gap-3">{action}</div> : null}
-    </div>
-  )
-}
+// In modules of their own, so a page that only links records or says that
+// it has none does not load the list kit.
+export { EmptyState, type EmptyText }
 
 /** Cards on a phone and a tablet, the table from 1024 px (the `lg` breakpoint). */
 const NARROW_ONLY = 'lg:hidden'
 const WIDE_ONLY = 'hidden lg:block'
+const WIDE_QUERY = '(min-width: 1024px)'
+
+/**
+ * Which of the two copies a list without a view in the URL shows in the
+ * browser: the one CSS shows at this width, following the width as it
+ * changes (a tablet turned). Null on the server, which renders both.
+ */
+function useWideScreen() {
+  const [wide, setWide] = useState(() => (typeof window === 'undefined' ? null : window.matchMedia(WIDE_QUERY).matches))
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_QUERY)
+    const onChange = () => setWide(query.matches)
+    onChange()
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [])
+  return wide
+}
+
+/**
+ * Both copies from the server, so the page works at every width without
+ * JavaScript (CSS shows one). In the browser only the copy on screen is a
+ * React tree: while hydrating, the hidden copy keeps the server's HTML
+ * without being hydrated (half the rows' components), and once hydrated it
+ * is left out until the width calls for it.
+ */
+function BySize({ cards, table }: { cards: React.ReactNode; table: React.ReactNode }) {
+  const wide = useWideScreen()
+  const hydrated = useHydrated()
+  const copy = (className: string, content: React.ReactNode, shown: boolean | null) => {
+    if (shown !== false) return <div key="live" className={className}>{content}</div>
+    if (!hydrated) return <div key="server" className={className} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    return <div key="left-out" className={className} />
+  }
+  return (
+    <>
+      {copy(NARROW_ONLY, cards, wide === null ? null : !wide)}
+      {copy(WIDE_ONLY, table, wide)}
+    </>
+  )
+}
 
 /**
  * A list page: header (title, subtitle, actions), the filter bar, the list
@@ -299,10 +308,7 @@ export function ListPage<Row>({
           noMatches={empty.noMatches ?? empty.noRecords}
         />
       ) : bySize ? (
-        <>
-          <div className={NARROW_ONLY}>{cards}</div>
-          <div className={WIDE_ONLY}>{table}</div>
-        </>
+        <BySize cards={cards} table={table} />
       ) : showsCards ? (
         cards
       ) : (
@@ -312,19 +318,22 @@ export function ListPage<Row>({
     </>
   )
   return (
-    <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
-      {intro}
-      {filters ? (
-        <FilterForm
-          label={filters.label}
-          view={view?.current}
-          fields={filters.fields}
-          submitLabel={filters.submitLabel}
-          sort={sort ? { value: sort.current, options: sortSelect ? sort.options : undefined } : undefined}
-        />
-      ) : null}
-      {heading ? <section aria-labelledby={headingId}>{list}</section> : list}
-      {outlet}
-    </PageFrame>
+    // One row menu for the page, opened by the row whose button is pressed.
+    <MenuHost>
+      <PageFrame title={title} subtitle={subtitle} actions={actions} level={level}>
+        {intro}
+        {filters ? (
+          <FilterForm
+            label={filters.label}
+            view={view?.current}
+            fields={filters.fields}
+            submitLabel={filters.submitLabel}
+            sort={sort ? { value: sort.current, options: sortSelect ? sort.options : undefined } : undefined}
+          />
+        ) : null}
+        {heading ? <section aria-labelledby={headingId}>{list}</section> : list}
+        {outlet}
+      </PageFrame>
+    </MenuHost>
   )
 }

@@ -56,6 +56,20 @@ function partsFormatter(timeZone: string) {
   return formatter
 }
 
+const cachedFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * An en-US formatter for `timeZone` with these options, made once: making
+ * one costs far more than formatting with it, and a list formats a date on
+ * every row.
+ */
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${timeZone}|${JSON.stringify(options)}`
+  let made = cachedFormatters.get(key)
+  if (!made) cachedFormatters.set(key, (made = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
+  return made
+}
+
 /** The wall clock in `timeZone` at `instant`, as if that wall clock were UTC. */
 function wallClockAsUtc(instant: number, timeZone: string) {
   const parts: Record<string, number> = {}
@@ -100,26 +114,19 @@ export function addDays(dateString: string, days: number) {
 /** e.g. "Mar 10, 2024, 1:05:03 AM EST" in the given zone. */
 /** Staff-facing date and time in the agency's zone, US English short form: "Mar 10, 2024, 1:05 AM". */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(date))
-}
-
-/** To the second, with the zone: for the audit log. */
-export function formatTimestamp(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'long' }).format(
+  return formatter(timeZone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
     new Date(date),
   )
 }
 
+/** To the second, with the zone: for the audit log. */
+export function formatTimestamp(date: Date | string, timeZone: string) {
+  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'long' }).format(new Date(date))
+}
+
 /** e.g. "Mar 10, 2024" in the given zone. */
 export function formatDate(date: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' }).format(new Date(date))
+  return formatter(timeZone, { dateStyle: 'medium' }).format(new Date(date))
 }
 
 /**
@@ -128,9 +135,7 @@ export function formatDate(date: Date | string, timeZone: string) {
  * to the day before.
  */
 export function formatCalendarDate(dateString: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' }).format(
-    new Date(parseDateString(dateString).utcMidnight),
-  )
+  return formatter('UTC', { dateStyle: 'medium' }).format(new Date(parseDateString(dateString).utcMidnight))
 }
 
 const WALL_CLOCK_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -187,15 +192,9 @@ export function rangeStart(range: DateRange, timeZone: string, now: Date = new D
 // puts a narrow no-break space before AM/PM and older ICU a plain one; it is
 // always a plain space here, so the server's HTML and the browser's agree.
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-/** An instant in `timeZone` with these Intl options (formatters are kept), with plain spaces. */
-
+/** An instant in `timeZone` with these Intl options, with plain spaces. */
 export function formatIn(instant: Date | string | number, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${timeZone}|${JSON.stringify(options)}`
-  let formatter = formatters.get(key)
-  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
-  return formatter.format(new Date(instant)).replace(/[\u202f\u2009]/g, ' ')
+  return formatter(timeZone, options).format(new Date(instant)).replace(/[\u202f\u2009]/g, ' ')
 }
 
 /** "9:00 AM" */
@@ -244,7 +243,7 @@ export function weekStartOf(dateString: string) {
 
 /** "Monday, Mar 8" for a calendar date (YYYY-MM-DD), whatever the zone. */
 export function formatDayHeading(dateString: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'short', day: 'numeric' }).format(
+  return formatter('UTC', { weekday: 'long', month: 'short', day: 'numeric' }).format(
     new Date(parseDateString(dateString).utcMidnight),
   )
 }

@@ -4,7 +4,7 @@ import { GoHighLevelCalendarsCard } from '~/features/calendar-sync/ghl-calendars
 import { loadGoHighLevelCalendarSummary } from '~/features/calendar-sync/ghl-calendars.server'
 import { Link, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
 import { useDialogOutletOnly } from '~/components/dialog-links'
-import { EmptyState } from '~/components/list-page'
+import { EmptyState } from '~/components/empty-state'
 import { FilterForm, type FilterDefinition } from '~/components/filters'
 import { PageFrame } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { checkA11y, expect, test, useRole } from './support/fixtures'
+import { checkA11y, expect, test, useRole, waitForHydration } from './support/fixtures'
 
 /** The list kit on a tablet, a phone and a desktop: which layout shows, what scrolls, and the row menu. */
 
@@ -58,6 +58,21 @@ test.describe('list layout on a tablet', () => {
       await expect(page.getByRole('link', { name: 'Table' })).toHaveAttribute('aria-current', 'true')
     })
   }
+
+  test('turned to landscape, a list without a view in the URL shows the table, whose row menus work', async ({ page }) => {
+    await page.goto('/patients')
+    await waitForHydration(page)
+    const list = page.getByRole('region', { name: /^Patient Registrations/ })
+    await expect(list.getByRole('table')).toHaveCount(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const table = list.getByRole('table')
+    await expect(table).toBeVisible()
+    const button = table.getByRole('button', { name: /^Actions for / }).first()
+    await button.click()
+    const menu = page.getByRole('menu', { name: (await button.getAttribute('aria-label'))! })
+    await expect(menu).toBeFocused()
+    await expect(menu.getByRole('menuitem', { name: 'Edit', exact: true })).toBeVisible()
+  })
 
   test("the leads table's scroll area shows that it scrolls, and scrolls by keyboard", async ({ page }) => {
     await page.goto('/leads?view=table')
@@ -172,5 +187,33 @@ test.describe('list layout on a desktop', () => {
     await expect(dialog).toContainText(`Are you sure you want to delete ${name}?`)
     await dialog.getByRole('button', { name: 'Delete' }).press('Enter')
     await expect(page.getByTestId('toast')).toContainText('Lead deleted')
+  })
+
+  test("one row's menu at a time: Escape closes it and gives the focus back to that row's button", async ({ page }) => {
+    const stamp = Date.now().toString().slice(-6)
+    const first = await createLead(page, `Esc${stamp}a`)
+    const second = await createLead(page, `Esc${stamp}b`)
+    await page.goto(`/leads?view=table&q=${encodeURIComponent(`Esc${stamp}`)}`)
+    const firstButton = page.getByRole('button', { name: `Actions for ${first}` })
+    const secondButton = page.getByRole('button', { name: `Actions for ${second}` })
+    // Newest first: the second lead's row is above the first's, so its open menu leaves the first's button free.
+    await firstButton.click()
+    await expect(page.getByRole('menu', { name: `Actions for ${first}` })).toBeFocused()
+    await expect(firstButton).toHaveAttribute('aria-expanded', 'true')
+    await expect(secondButton).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    await expect(firstButton).toBeFocused()
+    await expect(firstButton).toHaveAttribute('aria-expanded', 'false')
+
+    // Another row's button opens that row's menu in its place, with that row's links.
+    await firstButton.click()
+    await secondButton.click()
+    const menu = page.getByRole('menu')
+    await expect(menu).toHaveCount(1)
+    await expect(menu).toHaveAccessibleName(`Actions for ${second}`)
+    await expect(secondButton).toHaveAttribute('aria-controls', (await menu.getAttribute('id'))!)
+    await menu.getByRole('menuitem', { name: 'View/Edit' }).click()
+    await expect(page.getByRole('dialog', { name: `Edit Lead - ${second}` })).toBeVisible()
   })
 })

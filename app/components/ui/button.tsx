@@ -15,6 +15,9 @@ export const buttonSizes = {
   icon: 'h-9 w-9 justify-center coarse:h-11 coarse:w-11',
 } as const
 
+/** A record's name that opens its page: visibly a link, not just bold text. */
+export const recordLinkClassName = 'text-blue-700 underline underline-offset-2 hover:text-blue-900'
+
 export type ButtonVariant = keyof typeof buttonVariants
 
 export function buttonClassName(variant: ButtonVariant = 'primary', size: keyof typeof buttonSizes = 'md') {

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { recordLinkClassName } from '~/components/list-page'
+import { recordLinkClassName } from '~/components/ui/button'
 import { AppointmentStatusBadge, AppointmentTypeBadge } from '~/features/calendar/appointment-badges'
 import { formatTimeRange, formatIn } from '~/lib/time'
 

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { recordLinkClassName } from '~/components/list-page'
+import { recordLinkClassName } from '~/components/ui/button'
 import { buttonClassName } from '~/components/ui/button'
 import { AppointmentStatusBadge } from '~/features/calendar/appointment-badges'
 import { formatTimeRange } from '~/lib/time'

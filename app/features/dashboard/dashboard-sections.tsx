@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
 import { StatusBadge } from '~/components/status-badge'
-import { recordLinkClassName } from '~/components/list-page'
+import { recordLinkClassName } from '~/components/ui/button'
 import { AppointmentStatusBadge } from '~/features/calendar/appointment-badges'
 import {
   RECENT_SHOWN,

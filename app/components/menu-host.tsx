@@ -1,0 +1,35 @@
+import { createContext, useCallback, useMemo, useState } from 'react'
+import { useHydrated } from '~/lib/use-hydrated'
+
+type MenuHost = {
+  /** False while the page hydrates (and on the server): menus are still native disclosures. */
+  hydrated: boolean
+  /** Which menu is open: the id its button gave `show`. */
+  openId: string | null
+  show: (id: string, menu: React.ReactNode) => void
+  hide: () => void
+}
+
+export const MenuHostContext = createContext<MenuHost | null>(null)
+
+/**
+ * Where the one open menu of a page renders. A list's rows render only their
+ * menus' buttons, without state, effects or listeners of their own, so
+ * hydrating a page of rows stays cheap; the button that is pressed hands its
+ * menu to the host (ActionMenu in `action-menu.tsx`). Small on purpose: every
+ * list page has one, with or without row menus.
+ */
+export function MenuHost({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState<{ id: string; menu: React.ReactNode } | null>(null)
+  const show = useCallback((id: string, menu: React.ReactNode) => setOpen({ id, menu }), [])
+  const hide = useCallback(() => setOpen(null), [])
+  const openId = open?.id ?? null
+  const host = useMemo(() => ({ hydrated, openId, show, hide }), [hydrated, openId, show, hide])
+  return (
+    <MenuHostContext.Provider value={host}>
+      {children}
+      {open?.menu}
+    </MenuHostContext.Provider>
+  )
+}
