@@ -24,6 +24,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+const RELOAD_FROM_BACK_FORWARD_CACHE = "addEventListener('pageshow',function(e){if(e.persisted)location.reload()})"
+
 export const meta: MetaFunction = () => [{ title: 'Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,6 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* A page restored from the back-forward cache is shown again without asking the server: ask it (a tablet locked for signing in person must show the lock screen, not the page before). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_FROM_BACK_FORWARD_CACHE }} />
       </head>
       <body className="min-h-screen">
         <a

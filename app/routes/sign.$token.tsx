@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { readPageLayouts } from '~/features/portal-signing/page-layout.server'
 import {
@@ -64,8 +64,21 @@ function contextOf(request: Request) {
   return { ipAddress: getClientAddress(request), userAgent: request.headers.get('user-agent') }
 }
 
+/**
+ * Signing in person on staff's tablet (their session is locked meanwhile):
+ * the page only says so at the end, to hand the tablet back. The flag grants
+ * nothing, so it may travel in the URL (the forms post to the page's URL, so
+ * it reaches the answer's redirect too).
+ */
+const IN_PERSON_PARAM = 'inPerson'
+
+function doneUrl(token: string, done: 'signed' | 'declined', inPerson: boolean) {
+  return `/sign/${token}?done=${done}${inPerson ? `&${IN_PERSON_PARAM}=1` : ''}`
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const done = new URL(request.url).searchParams.get('done')
+  const search = new URL(request.url).searchParams
+  const done = search.get('done')
   if (done === 'signed' || done === 'declined') {
     return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: TOKEN_PAGE_HEADERS })
   }
@@ -86,11 +99,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return typeof value === 'string' ? value : ''
   }
   const context = contextOf(request)
+  const inPerson = new URL(request.url).searchParams.get(IN_PERSON_PARAM) === '1'
   try {
     if (text('intent') === 'decline') {
       const result = await declineSigning(token, text('reason'), context)
       if (result.status === 'invalid') return json({ state: 'invalid' as const, errors: result.errors, values: { reason: text('reason') } }, { status: 400, headers: TOKEN_PAGE_HEADERS })
-      return redirect(`/sign/${token}?done=declined`, { headers: TOKEN_PAGE_HEADERS })
+      return redirect(doneUrl(token, 'declined', inPerson), { headers: TOKEN_PAGE_HEADERS })
     }
     const view = await readSigning(token)
     const answers = Object.fromEntries(view.fields.map((field) => [field.id, text(`field.${field.id}`) || undefined]))
@@ -104,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       for (const field of view.fields) values[field.id] = text(`field.${field.id}`)
       return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: TOKEN_PAGE_HEADERS })
     }
-    return redirect(`/sign/${token}?done=signed`, { headers: TOKEN_PAGE_HEADERS })
+    return redirect(doneUrl(token, 'signed', inPerson), { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     return unavailable(error)
   }
@@ -118,17 +132,32 @@ function Shell({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** The end of signing in person: the tablet goes back to staff, whose lock screen is one tap away. */
+function HandBack() {
+  return (
+    <div className="mt-6 rounded border border-blue-200 bg-blue-50 p-4">
+      <h2 className="font-semibold text-blue-900">Please hand the tablet back to the staff member</h2>
+      <p className="mt-1 text-sm text-blue-900">They will sign back in to continue.</p>
+      <a href="/signing-lock" className="mt-3 inline-flex min-h-11 items-center rounded bg-blue-700 px-4 font-medium text-white underline-offset-2 hover:bg-blue-800">
+        Staff: sign back in
+      </a>
+    </div>
+  )
+}
+
 const HANDWRITING_FONT = `@font-face { font-family: 'Dancing Script'; src: url('/fonts/dancing-script.woff') format('woff'); font-display: swap; }`
 
 export default function SignDocumentPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const shown = actionData?.state === 'unavailable' ? actionData : data
+  const inPerson = useSearchParams()[0].get(IN_PERSON_PARAM) === '1'
   if (shown.state === 'unavailable' || shown.state === 'done') {
     return (
       <Shell>
         <h1 className="text-xl font-semibold">{shown.title}</h1>
         <p className="mt-2 text-slate-700">{shown.message}</p>
+        {inPerson ? <HandBack /> : null}
       </Shell>
     )
   }

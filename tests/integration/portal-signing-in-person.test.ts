@@ -1,0 +1,129 @@
+import crypto from 'node:crypto'
+import { beforeEach, describe, expect, test } from 'vitest'
+import * as appLayout from '~/routes/_app'
+import * as requestPage from '~/routes/_app.e-signatures_.$requestId'
+import * as esignApi from '~/routes/api.esign.requests'
+import * as lockPage from '~/routes/signing-lock'
+import * as logout from '~/routes/logout'
+import * as signPage from '~/routes/sign.$token'
+import { preparePortalRequest } from '~/features/portal-signing/signing.server'
+import { prisma } from '~/platform/db.server'
+import { TEST_PASSWORD, callRoute, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
+import { flatPdf, libraryDocument } from '#tests/support/portal-signing'
+
+let user: { id: string; name: string }
+let cookie: string
+
+beforeEach(async () => {
+  ;({ user, cookie } = await signedInUser('coordinator'))
+})
+
+async function prepare() {
+  const document = await libraryDocument(await flatPdf())
+  const suffix = crypto.randomBytes(3).toString('hex')
+  const { request } = await preparePortalRequest(
+    {
+      documentId: document.id,
+      title: 'Consent to Care',
+      expirationDays: 7,
+      signers: [{ name: `Rosa Patient ${suffix}`, email: `rosa-${suffix}@example.com`, personType: 'other' }],
+      placement: 'signature_page',
+      origin: 'http://localhost',
+    },
+    testActor(user.id),
+  )
+  const signer = await prisma.esignSigner.findFirstOrThrow({ where: { requestId: request.id } })
+  return { request, signer }
+}
+
+async function handOver(requestId: string, signerId: string) {
+  return callRoute(requestPage.action, makeRequest(`/e-signatures/${requestId}`, { cookie, form: { intent: 'in_person', signerId } }), { requestId })
+}
+
+const sessionRow = () => prisma.session.findFirstOrThrow({ where: { userId: user.id } })
+
+function unlock(form: Record<string, string>) {
+  return callRoute(lockPage.action, makeRequest('/signing-lock', { cookie, form, headers: { 'x-portal-client-address': '198.51.100.4' } }))
+}
+
+describe('signing in person on the staff tablet', () => {
+  test('the hand-over locks the session: staff pages go to the lock screen, the API refuses, until the password unlocks it', async () => {
+    const { request, signer } = await prepare()
+    const page = await callRoute(requestPage.loader, makeRequest(`/e-signatures/${request.id}`, { cookie }), { requestId: request.id })
+    expect(((await page.json()) as { inPersonSignerId: string }).inPersonSignerId).toBe(signer.id)
+
+    const handed = await handOver(request.id, signer.id)
+    expect(handed.status).toBe(302)
+    const signingUrl = handed.headers.get('location')!
+    expect(signingUrl).toMatch(/^\/sign\/[A-Za-z0-9_-]{43}\?inPerson=1$/)
+    expect((await sessionRow()).signingLockRequestId).toBe(request.id)
+    const audit = await prisma.auditLog.findFirst({ where: { entityId: request.id, userId: user.id, action: 'update', details: { path: ['handedOverBy'], equals: user.id } } })
+    expect(audit).toMatchObject({ entityType: 'EsignRequest', details: { signerId: signer.id } })
+    const event = await prisma.esignRequestEvent.findFirstOrThrow({ where: { requestId: request.id, type: 'handed_over' } })
+    expect(event.detail).toBe(`Handed over in person by ${user.name}`)
+
+    // Every staff page, whatever the URL, and the API.
+    const layout = await callRoute(appLayout.loader, makeRequest('/patients', { cookie }))
+    expect(layout.status).toBe(302)
+    expect(layout.headers.get('location')).toBe('/signing-lock')
+    const again = await callRoute(requestPage.loader, makeRequest(`/e-signatures/${request.id}`, { cookie }), { requestId: request.id })
+    expect(again.headers.get('location')).toBe('/signing-lock')
+    const api = await callRoute(esignApi.loader, makeRequest('/api/esign/requests', { cookie }))
+    expect(api.status).toBe(423)
+
+    // The signing page itself works, and says to hand the tablet back when done.
+    const token = signingUrl.split('/')[2]!.split('?')[0]!
+    const signing = await callRoute(signPage.loader, makeRequest(signingUrl), { token })
+    expect(signing.status).toBe(200)
+
+    const lock = await callRoute(lockPage.loader, makeRequest('/signing-lock', { cookie }))
+    expect(((await lock.json()) as { name: string }).name).toBe(user.name)
+
+    const wrong = await unlock({ password: 'not the password' })
+    expect(wrong.status).toBe(400)
+    expect(JSON.stringify(await wrong.json())).toContain('Password is incorrect')
+    expect((await sessionRow()).signingLockedAt).not.toBeNull()
+    expect(await prisma.auditLog.count({ where: { userId: user.id, action: 'login_failed', details: { path: ['stage'], equals: 'signing_lock' } } })).toBe(1)
+    expect((await callRoute(appLayout.loader, makeRequest('/', { cookie }))).headers.get('location')).toBe('/signing-lock')
+
+    const right = await unlock({ password: TEST_PASSWORD })
+    expect(right.status).toBe(302)
+    expect(right.headers.get('location')).toBe(`/e-signatures/${request.id}`)
+    expect((await sessionRow()).signingLockedAt).toBeNull()
+    expect(await prisma.auditLog.count({ where: { userId: user.id, action: 'login', details: { path: ['stage'], equals: 'signing_lock' } } })).toBe(1)
+    expect((await callRoute(appLayout.loader, makeRequest('/', { cookie }))).status).toBe(200)
+    expect((await callRoute(esignApi.loader, makeRequest('/api/esign/requests', { cookie }))).status).toBe(200)
+    // Unlocked, the lock screen has nothing to do.
+    expect((await callRoute(lockPage.loader, makeRequest('/signing-lock', { cookie }))).headers.get('location')).toBe('/')
+  })
+
+  test('wrong passwords are limited like sign-in: after five, even the right one waits', async () => {
+    const { request, signer } = await prepare()
+    await handOver(request.id, signer.id)
+    for (let attempt = 0; attempt < 5; attempt++) expect((await unlock({ password: `guess ${attempt}` })).status).toBe(400)
+    const throttled = await unlock({ password: TEST_PASSWORD })
+    expect(throttled.status).toBe(429)
+    expect((await sessionRow()).signingLockedAt).not.toBeNull()
+  })
+
+  test('signing out ends the locked session', async () => {
+    const { request, signer } = await prepare()
+    await handOver(request.id, signer.id)
+    const out = await callRoute(logout.action, makeRequest('/logout', { cookie, form: {} }))
+    expect(out.headers.get('location')).toBe('/login')
+    expect((await callRoute(appLayout.loader, makeRequest('/', { cookie }))).headers.get('location')).toMatch(/^\/login/)
+  })
+
+  test('only the signer whose turn it is can be handed over, and only by staff who may send', async () => {
+    const { request, signer } = await prepare()
+    const other = crypto.randomUUID()
+    const refused = await handOver(request.id, other)
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('location')).toBe(`/e-signatures/${request.id}`)
+    expect((await sessionRow()).signingLockedAt).toBeNull()
+
+    const viewer = await signedInUser('viewer')
+    const denied = await callRoute(requestPage.action, makeRequest(`/e-signatures/${request.id}`, { cookie: viewer.cookie, form: { intent: 'in_person', signerId: signer.id } }), { requestId: request.id })
+    expect(denied.status).toBe(403)
+  })
+})
