@@ -20,6 +20,7 @@ import {
   readSigning,
 } from '~/features/portal-signing/signing.server'
 import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
+import { SignatureStyle } from '~/features/portal-signing/signature-pad'
 import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
@@ -110,11 +111,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const answers = Object.fromEntries(view.fields.map((field) => [field.id, text(`field.${field.id}`) || undefined]))
     const result = await finishSigning(
       token,
-      { consent: text('consent') === 'on', signatureText: text('signatureText').slice(0, SIGNATURE_TEXT_MAX * 2), answers },
+      {
+        consent: text('consent') === 'on',
+        signatureText: text('signatureText').slice(0, SIGNATURE_TEXT_MAX * 2),
+        answers,
+        signatureMethod: text('signatureMethod') === 'drawn' ? 'drawn' : 'typed',
+        signatureImage: text('signatureImage'),
+        initialsImage: text('initialsImage'),
+      },
       { ...context, origin: new URL(request.url).origin },
     )
     if (result.status === 'invalid') {
-      const values: Record<string, string> = { signatureText: text('signatureText'), consent: text('consent') }
+      // The drawings go back too, so a correction elsewhere does not mean drawing again.
+      const values: Record<string, string> = {
+        signatureText: text('signatureText'),
+        consent: text('consent'),
+        signatureMethod: text('signatureMethod'),
+        signatureImage: 'signatureImage' in result.errors ? '' : text('signatureImage'),
+        initialsImage: 'initialsImage' in result.errors ? '' : text('initialsImage'),
+      }
       for (const field of view.fields) values[field.id] = text(`field.${field.id}`)
       return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: TOKEN_PAGE_HEADERS })
     }
@@ -166,8 +181,15 @@ export default function SignDocumentPage() {
   const values: Record<string, string> = actionData?.state === 'invalid' ? (actionData.values as Record<string, string>) : {}
   const errorList = Object.entries(errors)
   const fieldIds = view.fields.map((field) => field.id)
-  const linkFor = (key: string) => (key === 'consent' ? '#consent' : key === 'signatureText' ? '#signatureText' : key === 'reason' ? '#reason' : `#${fieldAnchor(key)}`)
-  const labelFor = (key: string) => view.fields.find((field) => field.id === key)?.label ?? (key === 'consent' ? 'Consent' : key === 'signatureText' ? 'Signature' : 'Reason')
+  const OWN_KEYS: Record<string, { link: string; label: string }> = {
+    consent: { link: '#consent', label: 'Consent' },
+    signatureText: { link: '#signatureText', label: 'Signature' },
+    signatureImage: { link: '#signatureImage-pad', label: 'Drawn signature' },
+    initialsImage: { link: '#initialsImage-pad', label: 'Drawn initials' },
+    reason: { link: '#reason', label: 'Reason' },
+  }
+  const linkFor = (key: string) => OWN_KEYS[key]?.link ?? `#${fieldAnchor(key)}`
+  const labelFor = (key: string) => view.fields.find((field) => field.id === key)?.label ?? OWN_KEYS[key]?.label ?? key
   return (
     <Shell>
       <style>{HANDWRITING_FONT}</style>
@@ -268,6 +290,7 @@ export default function SignDocumentPage() {
               {errors.signatureText}
             </p>
           ) : null}
+          <SignatureStyle hasInitials={view.fields.some((field) => field.type === 'initials')} values={values} errors={errors} />
         </section>
 
         <section aria-labelledby="fields-heading">

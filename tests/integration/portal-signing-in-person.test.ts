@@ -6,10 +6,17 @@ import * as esignApi from '~/routes/api.esign.requests'
 import * as lockPage from '~/routes/signing-lock'
 import * as logout from '~/routes/logout'
 import * as signPage from '~/routes/sign.$token'
-import { preparePortalRequest } from '~/features/portal-signing/signing.server'
+import { hashSigningToken, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { prisma } from '~/platform/db.server'
 import { TEST_PASSWORD, callRoute, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
-import { flatPdf, libraryDocument } from '#tests/support/portal-signing'
+import { flatPdf, libraryDocument, readStored } from '#tests/support/portal-signing'
+import { png, pngDataUrl } from '#tests/support/png'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
 
 let user: { id: string; name: string }
 let cookie: string
@@ -125,5 +132,72 @@ describe('signing in person on the staff tablet', () => {
     const viewer = await signedInUser('viewer')
     const denied = await callRoute(requestPage.action, makeRequest(`/e-signatures/${request.id}`, { cookie: viewer.cookie, form: { intent: 'in_person', signerId: signer.id } }), { requestId: request.id })
     expect(denied.status).toBe(403)
+  })
+})
+
+/** The names of the image XObjects a page draws. */
+function imagesOnPage(pdf: PDFDocument, index: number) {
+  const resources = pdf.getPage(index).node.Resources()
+  const xObjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict)
+  if (!xObjects) return []
+  return xObjects.keys().filter((key) => {
+    const object = xObjects.lookup(key)
+    return object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')
+  })
+}
+
+async function pdfText(bytes: Uint8Array) {
+  const file = path.join(os.tmpdir(), `drawn-${crypto.randomUUID()}.pdf`)
+  await fs.writeFile(file, bytes)
+  try {
+    return (await promisify(execFile)('pdftotext', ['-layout', file, '-'])).stdout
+  } finally {
+    await fs.rm(file, { force: true })
+  }
+}
+
+describe('a drawn signature', () => {
+  async function finish(token: string, form: Record<string, string>) {
+    const fields = await prisma.esignField.findMany({ where: { signer: { tokenHash: hashSigningToken(token) }, type: 'full_name' } })
+    const names = Object.fromEntries(fields.map((field) => [`field.${field.id}`, 'Rosa Patient']))
+    return callRoute(signPage.action, makeRequest(`/sign/${token}`, { form: { intent: 'finish', consent: 'on', ...names, ...form } }), { token })
+  }
+
+  test('is checked, stored, drawn into the signature box of the signed PDF, and named on the certificate', async () => {
+    const { request, signer } = await prepare()
+    const token = (await handOver(request.id, signer.id)).headers.get('location')!.split('/')[2]!.split('?')[0]!
+
+    const notPng = await finish(token, { signatureText: signer.name, signatureMethod: 'drawn', signatureImage: 'data:image/svg+xml;base64,PHN2Zy8+' })
+    expect(notPng.status).toBe(400)
+    expect(((await notPng.json()) as { errors: Record<string, string> }).errors).toEqual({ signatureImage: 'The drawing must be a PNG image' })
+    const nothingDrawn = await finish(token, { signatureText: signer.name, signatureMethod: 'drawn', signatureImage: '' })
+    expect(((await nothingDrawn.json()) as { errors: Record<string, string> }).errors).toEqual({ signatureImage: 'Draw your signature, or choose Type' })
+
+    const drawing = png(600, 200)
+    const done = await finish(token, { signatureText: signer.name, signatureMethod: 'drawn', signatureImage: pngDataUrl(drawing) })
+    expect(done.status).toBe(302)
+    expect(done.headers.get('location')).toBe(`/sign/${token}?done=signed`)
+    const stored = await prisma.esignSigner.findUniqueOrThrow({ where: { id: signer.id } })
+    expect(stored.signatureMethod).toBe('drawn')
+    expect(Buffer.from(stored.signatureImage!).equals(drawing)).toBe(true)
+
+    const completed = await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id }, include: { signedDocument: true, fields: true } })
+    expect(completed.status).toBe('completed')
+    const bytes = await readStored(completed.signedDocument!.storageKey)
+    const pdf = await PDFDocument.load(bytes)
+    const signaturePage = completed.fields.find((field) => field.type === 'signature')!.page
+    expect(imagesOnPage(pdf, signaturePage - 1)).toHaveLength(1)
+    // The original page draws no image.
+    expect(imagesOnPage(pdf, 0)).toHaveLength(0)
+    const text = await pdfText(bytes)
+    expect(text).toContain(`Signature adopted: ${signer.name} (drawn by hand on the signing page)`)
+  })
+
+  test('typed stays the default: a drawing sent with Type chosen is not used', async () => {
+    const { request, signer } = await prepare()
+    const token = (await handOver(request.id, signer.id)).headers.get('location')!.split('/')[2]!.split('?')[0]!
+    expect((await finish(token, { signatureText: signer.name, signatureMethod: 'typed', signatureImage: pngDataUrl(png(60, 20)) })).status).toBe(302)
+    const stored = await prisma.esignSigner.findUniqueOrThrow({ where: { id: signer.id } })
+    expect(stored).toMatchObject({ signatureMethod: 'typed', signatureImage: null })
   })
 })
