@@ -24,8 +24,6 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-const RELOAD_FROM_BACK_FORWARD_CACHE = "addEventListener('pageshow',function(e){if(e.persisted)location.reload()})"
-
 export const meta: MetaFunction = () => [{ title: 'Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* A page restored from the back-forward cache is shown again without asking the server: ask it (a tablet locked for signing in person must show the lock screen, not the page before). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_FROM_BACK_FORWARD_CACHE }} />
+        <script nonce={nonce} src="/reload-on-restore.js" async />
       </head>
       <body className="min-h-screen">
         <a

@@ -14,6 +14,8 @@ test.describe('signing in person on a tablet', () => {
     await signIn(page, 'coordinator')
     const signPath = await preparePortalRequest(page, unique)
     const requestUrl = page.url()
+    // Restored from the back-forward cache (Safari keeps even no-store pages), the page reloads and meets the lock.
+    await expect.poll(() => page.evaluate(() => typeof window.onpageshow)).toBe('function')
 
     await page.getByRole('button', { name: /Sign in person now/ }).tap()
     await expect(page).toHaveURL(new RegExp(`${signPath}\\?inPerson=1$`))
