@@ -8,6 +8,8 @@ import * as logout from '~/routes/logout'
 import * as signPage from '~/routes/sign.$token'
 import { hashSigningToken, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { prisma } from '~/platform/db.server'
+import { encrypt } from '~/platform/encryption.server'
+import { generateTOTP } from '@epic-web/totp'
 import { TEST_PASSWORD, callRoute, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
 import { flatPdf, libraryDocument, readStored } from '#tests/support/portal-signing'
 import { png, pngDataUrl } from '#tests/support/png'
@@ -111,6 +113,27 @@ describe('signing in person on the staff tablet', () => {
     const throttled = await unlock({ password: TEST_PASSWORD })
     expect(throttled.status).toBe(429)
     expect((await sessionRow()).signingLockedAt).not.toBeNull()
+  })
+
+  test('with MFA on, the lock also wants a current code from the app', async () => {
+    const { secret } = await generateTOTP({ period: 30, digits: 6, algorithm: 'SHA-1' })
+    await prisma.mfaCredential.create({ data: { userId: user.id, secret: encrypt(secret), enabledAt: new Date() } })
+    const { request, signer } = await prepare()
+    await handOver(request.id, signer.id)
+    expect(((await (await callRoute(lockPage.loader, makeRequest('/signing-lock', { cookie }))).json()) as { mfa: boolean }).mfa).toBe(true)
+
+    const passwordOnly = await unlock({ password: TEST_PASSWORD })
+    expect(passwordOnly.status).toBe(400)
+    expect(JSON.stringify(await passwordOnly.json())).toContain('Enter the 6-digit code from your authenticator app')
+    const current = (await generateTOTP({ secret, period: 30, digits: 6, algorithm: 'SHA-1' })).otp
+    const wrongCode = await unlock({ password: TEST_PASSWORD, code: current === '000000' ? '111111' : '000000' })
+    expect(wrongCode.status).toBe(400)
+    expect((await sessionRow()).signingLockedAt).not.toBeNull()
+    expect(await prisma.auditLog.count({ where: { userId: user.id, action: 'mfa_verification_failed' } })).toBe(1)
+
+    const right = await unlock({ password: TEST_PASSWORD, code: current })
+    expect(right.status).toBe(302)
+    expect((await sessionRow()).signingLockedAt).toBeNull()
   })
 
   test('signing out ends the locked session', async () => {
