@@ -1,5 +1,9 @@
 import { TEST_PASSWORD, checkA11y, expect, signIn, test, useRole } from './support/fixtures'
+import fs from 'node:fs'
+import path from 'node:path'
 import { preparePortalRequest, signerPage } from './support/portal-signing'
+
+const SAMPLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/intake-form.pdf'))
 
 /**
  * Signing in person on the coordinator's tablet: the session is locked on
@@ -85,5 +89,80 @@ test.describe('a drawn signature', () => {
 
     await page.goto(requestUrl)
     await expect(page.getByText(/\(drawn signature\)/)).toBeVisible()
+  })
+})
+
+/**
+ * The issue's core: a two-signer request; the first signs in person on a
+ * 768×1024 touch screen by keyboard alone, the second remotely by the link
+ * copied from the request page; the request completes with the signed PDF in
+ * the document library.
+ */
+test.describe('two signers: in person by keyboard, then remotely by link', () => {
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, storageState: { cookies: [], origins: [] } })
+
+  test('completes with the signed PDF in the library', async ({ page, browser }) => {
+    const unique = Date.now().toString().slice(-7)
+    await signIn(page, 'coordinator')
+    const created = await page.request.post('/leads/new', {
+      form: { firstName: 'Signer', lastName: `Portal${unique}`, email: `signer${unique}@example.com`, phone: '2015550177' },
+      maxRedirects: 0,
+    })
+    expect(created.status()).toBe(302)
+    const uploaded = await page.request.post('/documents-new/upload', {
+      multipart: { category: 'agreements', file: { name: `Agreement ${unique}.pdf`, mimeType: 'application/pdf', buffer: SAMPLE_PDF } },
+      maxRedirects: 0,
+    })
+    expect(uploaded.status()).toBe(302)
+    await page.goto('/e-signatures/new-portal')
+    await page.getByLabel('Document *').selectOption({ label: `Agreement ${unique}` })
+    await page.getByLabel('Title *').fill(`Service Agreement ${unique}`)
+    await page.getByLabel('1. Lead, patient or caregiver *').selectOption({ label: `Signer Portal${unique} (signer${unique}@example.com)` })
+    await page.getByLabel('2. Name').fill(`Second Signer${unique}`)
+    await page.getByLabel('2. E-mail').fill(`second${unique}@example.com`)
+    await page.getByLabel(/Append a signature page/).check()
+    await page.getByRole('button', { name: 'Send for signature' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Service Agreement ${unique}` })).toBeVisible()
+    const requestUrl = page.url()
+
+    // First signer, in person, keyboard only.
+    await page.getByRole('button', { name: /Sign in person now/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\?inPerson=1$/)
+    await page.getByRole('navigation', { name: /Your fields/ }).getByRole('link', { name: '3. Printed name' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('textbox', { name: /^Printed name/ })).toBeFocused()
+    await page.keyboard.type(`Signer Portal${unique}`)
+    await page.getByLabel('I agree to use electronic records and signatures').focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Type your full name *')).toBeFocused()
+    await page.keyboard.type(`Signer Portal${unique}`)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Please hand the tablet back to the staff member' })).toBeVisible()
+    await page.getByRole('link', { name: 'Staff: sign back in' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByLabel('Your password').focus()
+    await page.keyboard.type(TEST_PASSWORD)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(requestUrl)
+
+    // Second signer, remotely, by the link copied from the request page.
+    const link = await page.getByLabel(/Signing link/).inputValue()
+    const second = await signerPage(browser, true)
+    await second.goto(new URL(link).pathname)
+    await second.getByLabel('I agree to use electronic records and signatures').check()
+    await second.getByLabel('Type your full name *').fill(`Second Signer${unique}`)
+    await second.getByRole('textbox', { name: /^Printed name/ }).fill(`Second Signer${unique}`)
+    await second.getByRole('button', { name: 'Finish' }).click()
+    await expect(second.getByRole('heading', { level: 1, name: 'Thank you for signing' })).toBeVisible()
+    await expect(second.getByRole('heading', { name: 'Please hand the tablet back to the staff member' })).toHaveCount(0)
+    await second.context().close()
+
+    await page.reload()
+    await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /Download signed PDF/ })).toBeVisible()
+    await page.goto('/documents-new')
+    await expect(page.getByText(`Service Agreement ${unique} (signed)`).first()).toBeVisible()
   })
 })
