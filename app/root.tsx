@@ -42,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* A page restored from the back-forward cache is shown again without asking the server: ask it (a tablet locked for signing in person must show the lock screen, not the page before). */}
+        <script nonce={nonce} src="/reload-on-restore.js" async />
       </head>
       <body className="min-h-screen">
         <a

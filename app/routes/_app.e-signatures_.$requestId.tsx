@@ -1,17 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
 import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'
 import { Button } from '~/components/ui/button'
 import { viewEsignRequest } from '~/features/esign/queries.server'
 import { listPortalSigners } from '~/features/portal-signing/signing.server'
+import { inPersonSignerId, startInPersonSigning } from '~/features/portal-signing/in-person.server'
 import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
 import { retryEsignRequest } from '~/features/esign/requests.server'
 import { cancelEsignRequest, remindEsignRequest } from '~/features/esign/tracking.server'
 import { PORTAL_PROVIDER, SEND_FAILED_DEFAULT_MESSAGE, SEND_FAILED_TITLE, queuedToast, sentToast } from '~/features/esign/options'
 import { userActor } from '~/platform/auth/actor.server'
-import { requireUserWithPermission } from '~/platform/auth/auth.server'
+import { requireSession, requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { notFoundResponse, redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const viewed = await viewEsignRequest(params.requestId ?? '', userActor(request, user))
     // Portal requests: each signer's progress and, while they can still sign, the link to copy.
     const signers = viewed.provider === PORTAL_PROVIDER ? await listPortalSigners(viewed.id, new URL(request.url).origin) : []
-    return json({ request: viewed, signers })
+    return json({ request: viewed, signers, inPersonSignerId: inPersonSignerId(viewed, signers) })
   } catch (error) {
     if (error instanceof NotFoundError) throw notFoundResponse(error)
     throw error
@@ -37,15 +38,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * intent=remind: the provider reminds the signer now; intent=cancel: the
- * request is withdrawn; intent=retry: a failed request is sent again.
+ * request is withdrawn; intent=retry: a failed request is sent again;
+ * intent=in_person: this browser is locked and handed to the signer whose
+ * turn it is, on their signing page.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const id = params.requestId ?? ''
   const here = `/e-signatures/${id}`
-  const intent = (await request.formData()).get('intent')
+  const form = await request.formData()
+  const intent = form.get('intent')
   const actor = userActor(request, user)
   try {
+    if (intent === 'in_person') {
+      const signingPage = await startInPersonSigning(id, String(form.get('signerId') ?? ''), await requireSession(request), actor)
+      return redirect(signingPage)
+    }
     if (intent === 'remind') {
       const result = await remindEsignRequest(id, actor)
       return redirectWithToast(
@@ -91,11 +99,12 @@ const EVENT_LABELS: Record<string, string> = {
   cancelled: 'Cancelled',
   revoked: 'Withdrawn at the provider',
   reminder_sent: 'Reminder sent',
+  handed_over: 'Handed over to sign in person',
   signed_copy_stored: 'Signed copy stored in the document library',
 }
 
 export default function EsignRequestPage() {
-  const { request, signers } = useLoaderData<typeof loader>()
+  const { request, signers, inPersonSignerId } = useLoaderData<typeof loader>()
   const timeZone = useTimeZone()
   const canWrite = useCan('records:write')
   const navigation = useNavigation()
@@ -200,6 +209,16 @@ export default function EsignRequestPage() {
                   <p className="break-all text-slate-600">{signer.email}</p>
                   {signer.signedAt ? <p className="text-slate-600">Signed {formatDateTime(signer.signedAt, timeZone)}</p> : null}
                   {signer.declineReason ? <p className="text-slate-600">Declined: {signer.declineReason}</p> : null}
+                  {canWrite && signer.id === inPersonSignerId ? (
+                    // A document load, not a client-side navigation: the signing page runs as plain HTML, and Back from it reloads.
+                    <Form method="post" reloadDocument className="mt-2">
+                      <input type="hidden" name="signerId" value={signer.id} />
+                      <Button type="submit" name="intent" value="in_person" className="coarse:min-h-11">
+                        Sign in person now<span className="sr-only"> ({signer.name})</span>
+                      </Button>
+                      <p className="mt-1 text-slate-600">Locks this browser on the signing page until you sign back in with your password.</p>
+                    </Form>
+                  ) : null}
                   {signer.link && pending ? (
                     <>
                       <label htmlFor={`signing-link-${signer.order}`} className="mt-1 block text-slate-600">

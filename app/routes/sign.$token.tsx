@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { documentPages } from '~/features/portal-signing/page-images.server'
 import {
@@ -20,6 +20,7 @@ import {
   readSigning,
 } from '~/features/portal-signing/signing.server'
 import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
+import { SignatureStyle } from '~/features/portal-signing/signature-pad'
 import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
@@ -64,8 +65,21 @@ function contextOf(request: Request) {
   return { ipAddress: getClientAddress(request), userAgent: request.headers.get('user-agent') }
 }
 
+/**
+ * Signing in person on staff's tablet (their session is locked meanwhile):
+ * the page only says so at the end, to hand the tablet back. The flag grants
+ * nothing, so it may travel in the URL (the forms post to the page's URL, so
+ * it reaches the answer's redirect too).
+ */
+const IN_PERSON_PARAM = 'inPerson'
+
+function doneUrl(token: string, done: 'signed' | 'declined', inPerson: boolean) {
+  return `/sign/${token}?done=${done}${inPerson ? `&${IN_PERSON_PARAM}=1` : ''}`
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const done = new URL(request.url).searchParams.get('done')
+  const search = new URL(request.url).searchParams
+  const done = search.get('done')
   if (done === 'signed' || done === 'declined') {
     return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: TOKEN_PAGE_HEADERS })
   }
@@ -88,25 +102,40 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return typeof value === 'string' ? value : ''
   }
   const context = contextOf(request)
+  const inPerson = new URL(request.url).searchParams.get(IN_PERSON_PARAM) === '1'
   try {
     if (text('intent') === 'decline') {
       const result = await declineSigning(token, text('reason'), context)
       if (result.status === 'invalid') return json({ state: 'invalid' as const, errors: result.errors, values: { reason: text('reason') } }, { status: 400, headers: TOKEN_PAGE_HEADERS })
-      return redirect(`/sign/${token}?done=declined`, { headers: TOKEN_PAGE_HEADERS })
+      return redirect(doneUrl(token, 'declined', inPerson), { headers: TOKEN_PAGE_HEADERS })
     }
     const view = await readSigning(token)
     const answers = Object.fromEntries(view.fields.map((field) => [field.id, text(`field.${field.id}`) || undefined]))
     const result = await finishSigning(
       token,
-      { consent: text('consent') === 'on', signatureText: text('signatureText').slice(0, SIGNATURE_TEXT_MAX * 2), answers },
+      {
+        consent: text('consent') === 'on',
+        signatureText: text('signatureText').slice(0, SIGNATURE_TEXT_MAX * 2),
+        answers,
+        signatureMethod: text('signatureMethod') === 'drawn' ? 'drawn' : 'typed',
+        signatureImage: text('signatureImage'),
+        initialsImage: text('initialsImage'),
+      },
       { ...context, origin: new URL(request.url).origin },
     )
     if (result.status === 'invalid') {
-      const values: Record<string, string> = { signatureText: text('signatureText'), consent: text('consent') }
+      // The drawings go back too, so a correction elsewhere does not mean drawing again.
+      const values: Record<string, string> = {
+        signatureText: text('signatureText'),
+        consent: text('consent'),
+        signatureMethod: text('signatureMethod'),
+        signatureImage: 'signatureImage' in result.errors ? '' : text('signatureImage'),
+        initialsImage: 'initialsImage' in result.errors ? '' : text('initialsImage'),
+      }
       for (const field of view.fields) values[field.id] = text(`field.${field.id}`)
       return json({ state: 'invalid' as const, errors: result.errors, values }, { status: 400, headers: TOKEN_PAGE_HEADERS })
     }
-    return redirect(`/sign/${token}?done=signed`, { headers: TOKEN_PAGE_HEADERS })
+    return redirect(doneUrl(token, 'signed', inPerson), { headers: TOKEN_PAGE_HEADERS })
   } catch (error) {
     return unavailable(error)
   }
@@ -120,17 +149,32 @@ function Shell({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** The end of signing in person: the tablet goes back to staff, whose lock screen is one tap away. */
+function HandBack() {
+  return (
+    <div className="mt-6 rounded border border-blue-200 bg-blue-50 p-4">
+      <h2 className="font-semibold text-blue-900">Please hand the tablet back to the staff member</h2>
+      <p className="mt-1 text-sm text-blue-900">They will sign back in to continue.</p>
+      <a href="/signing-lock" className="mt-3 inline-flex min-h-11 items-center rounded bg-blue-700 px-4 font-medium text-white underline-offset-2 hover:bg-blue-800">
+        Staff: sign back in
+      </a>
+    </div>
+  )
+}
+
 const HANDWRITING_FONT = `@font-face { font-family: 'Dancing Script'; src: url('/fonts/dancing-script.woff') format('woff'); font-display: swap; }`
 
 export default function SignDocumentPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const shown = actionData?.state === 'unavailable' ? actionData : data
+  const inPerson = useSearchParams()[0].get(IN_PERSON_PARAM) === '1'
   if (shown.state === 'unavailable' || shown.state === 'done') {
     return (
       <Shell>
         <h1 className="text-xl font-semibold">{shown.title}</h1>
         <p className="mt-2 text-slate-700">{shown.message}</p>
+        {inPerson ? <HandBack /> : null}
       </Shell>
     )
   }
@@ -139,8 +183,15 @@ export default function SignDocumentPage() {
   const values: Record<string, string> = actionData?.state === 'invalid' ? (actionData.values as Record<string, string>) : {}
   const errorList = Object.entries(errors)
   const fieldIds = view.fields.map((field) => field.id)
-  const linkFor = (key: string) => (key === 'consent' ? '#consent' : key === 'signatureText' ? '#signatureText' : key === 'reason' ? '#reason' : `#${fieldAnchor(key)}`)
-  const labelFor = (key: string) => view.fields.find((field) => field.id === key)?.label ?? (key === 'consent' ? 'Consent' : key === 'signatureText' ? 'Signature' : 'Reason')
+  const OWN_KEYS: Record<string, { link: string; label: string }> = {
+    consent: { link: '#consent', label: 'Consent' },
+    signatureText: { link: '#signatureText', label: 'Signature' },
+    signatureImage: { link: '#signatureImage-pad', label: 'Drawn signature' },
+    initialsImage: { link: '#initialsImage-pad', label: 'Drawn initials' },
+    reason: { link: '#reason', label: 'Reason' },
+  }
+  const linkFor = (key: string) => OWN_KEYS[key]?.link ?? `#${fieldAnchor(key)}`
+  const labelFor = (key: string) => view.fields.find((field) => field.id === key)?.label ?? OWN_KEYS[key]?.label ?? key
   return (
     <Shell>
       <style>{HANDWRITING_FONT}</style>
@@ -247,6 +298,7 @@ export default function SignDocumentPage() {
               {errors.signatureText}
             </p>
           ) : null}
+          <SignatureStyle hasInitials={view.fields.some((field) => field.type === 'initials')} values={values} errors={errors} />
         </section>
 
         <section aria-labelledby="fields-heading">

@@ -63,3 +63,10 @@ export type PortalPrepareInput = {
   expirationDays: number
   placement: 'pdf_fields' | 'signature_page' | 'manual'
 } & Record<string, unknown>
+
+/** The lock screen after in-person signing: the staff member's password, and their code when they use MFA. */
+export const signingLockSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).max(1000, 'Password is incorrect'),
+  code: z.string().trim().max(100).optional(),
+})
+export type SigningLockForm = z.input<typeof signingLockSchema>

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { PDF, type Signer } from '@libpdf/core'
 import fontkit from '@pdf-lib/fontkit'
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib'
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts, rgb } from 'pdf-lib'
 import type { PortalFieldType } from '~/features/portal-signing/field-rules'
 
 /**
@@ -18,6 +18,8 @@ export type CertificateSigner = {
   name: string
   email: string
   signatureText: string | null
+  /** typed | drawn (null for signers from before drawing existed: typed). */
+  signatureMethod?: string | null
   ipAddress: string | null
   userAgent: string | null
   sentAt: Date | null
@@ -34,6 +36,8 @@ export type FilledField = {
   width: number
   height: number
   value: string | null
+  /** The signer's drawn signature or initials (a checked PNG): drawn instead of the text. */
+  image?: Uint8Array | null
 }
 
 export type CertificateEvent = {
@@ -78,6 +82,14 @@ function fitSize(font: PDFFont, text: string, width: number, height: number, max
   let size = Math.min(max, height * 0.8)
   while (size > 4 && font.widthOfTextAtSize(text, size) > width - 4) size -= 0.5
   return size
+}
+
+/** A drawing scaled to fit inside the field's box, keeping its proportions, centred vertically. */
+function drawImage(page: PDFPage, field: FilledField, image: PDFImage) {
+  const scale = Math.min((field.width - 4) / image.width, (field.height - 4) / image.height)
+  const width = image.width * scale
+  const height = image.height * scale
+  page.drawImage(image, { x: field.x + 2, y: field.y + (field.height - height) / 2, width, height })
 }
 
 function drawField(page: PDFPage, field: FilledField, fonts: { text: PDFFont; hand: PDFFont }) {
@@ -169,9 +181,16 @@ export async function flattenFields(original: Uint8Array, fields: FilledField[])
     hand: await pdf.embedFont(await loadHandwritingFont(), { subset: true }),
   }
   const pages = pdf.getPages()
+  // One image object per drawing, however many fields show it.
+  const images = new Map<Uint8Array, PDFImage>()
   for (const field of fields) {
     const page = pages[field.page - 1]
-    if (page) drawField(page, field, fonts)
+    if (!page) continue
+    if (field.image && field.value) {
+      let image = images.get(field.image)
+      if (!image) images.set(field.image, (image = await pdf.embedPng(field.image)))
+      drawImage(page, field, image)
+    } else drawField(page, field, fonts)
   }
   return pdf
 }
@@ -196,7 +215,10 @@ async function appendCertificate(pdf: PDFDocument, input: SignedDocumentInput, h
   writer.line('Signers', { bold: true, size: 12, gap: 5 })
   for (const signer of input.signers) {
     writer.line(`${signer.order}. ${signer.name} <${signer.email}>`, { bold: true, size: 10 })
-    if (signer.signatureText) writer.line(`Signature adopted: ${signer.signatureText}`, { indent: 12 })
+    if (signer.signatureText) {
+      const method = signer.signatureMethod === 'drawn' ? 'drawn by hand on the signing page' : 'typed name shown in handwriting'
+      writer.line(`Signature adopted: ${signer.signatureText} (${method})`, { indent: 12 })
+    }
     writer.line(`Invited: ${when(signer.sentAt)}   Opened: ${when(signer.openedAt)}`, { indent: 12 })
     writer.line(`Consented: ${when(signer.consentedAt)}   Signed: ${when(signer.signedAt)}`, { indent: 12 })
     writer.line(`IP address: ${signer.ipAddress ?? '-'}`, { indent: 12 })

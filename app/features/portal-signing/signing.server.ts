@@ -14,6 +14,7 @@ import {
 } from '~/features/portal-signing/field-rules'
 import { type PlacedField, appendSignaturePage, fieldsFromFillablePdf } from '~/features/portal-signing/layout.server'
 import { buildSignedDocument, sha256Hex } from '~/features/portal-signing/signed-document.server'
+import { parseSignaturePng } from '~/features/portal-signing/signature-image.server'
 import { recordAudit } from '~/platform/audit.server'
 import { type Actor, isStaffActor, systemActor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
@@ -376,7 +377,15 @@ export async function readSigningDocument(token: string, now = new Date()) {
   return documentToSign({ ...signer.request, signers: signer.request.signers })
 }
 
-export type FinishInput = { consent: boolean; signatureText: string; answers: Record<string, string | undefined> }
+export type FinishInput = {
+  consent: boolean
+  signatureText: string
+  answers: Record<string, string | undefined>
+  /** 'drawn' with the pad's PNG data URLs (initials optional: typed initials otherwise); else typed. */
+  signatureMethod?: 'typed' | 'drawn'
+  signatureImage?: string
+  initialsImage?: string
+}
 
 /**
  * The signer finishes: consent, the adopted signature and every required
@@ -399,6 +408,19 @@ export async function finishSigning(token: string, input: FinishInput, context: 
     { signatureText, signedAt: now },
   )
   Object.assign(errors, fieldErrors)
+  const drawn = input.signatureMethod === 'drawn'
+  let signatureImage: Uint8Array<ArrayBuffer> | null = null
+  let initialsImage: Uint8Array<ArrayBuffer> | null = null
+  if (drawn) {
+    const signature = input.signatureImage ? parseSignaturePng(input.signatureImage) : { ok: false as const, message: 'Draw your signature, or choose Type' }
+    if (signature.ok) signatureImage = signature.bytes
+    else errors.signatureImage = signature.message
+    if (input.initialsImage && signer.fields.some((field) => field.type === 'initials')) {
+      const initials = parseSignaturePng(input.initialsImage)
+      if (initials.ok) initialsImage = initials.bytes
+      else errors.initialsImage = initials.message
+    }
+  }
   if (Object.keys(errors).length > 0) return { status: 'invalid' as const, errors }
 
   const actor = signerActor(context, signer.email)
@@ -411,6 +433,9 @@ export async function finishSigning(token: string, input: FinishInput, context: 
         consentedAt: signer.consentedAt ?? now,
         openedAt: signer.openedAt ?? now,
         signatureText: signatureText || null,
+        signatureMethod: drawn ? 'drawn' : 'typed',
+        signatureImage,
+        initialsImage,
         ipAddress: context.ipAddress,
         userAgent: context.userAgent?.slice(0, 500) ?? null,
       },
@@ -422,7 +447,7 @@ export async function finishSigning(token: string, input: FinishInput, context: 
       await tx.esignField.update({ where: { id: field.id }, data: { value, filledAt: value === null ? null : now } })
       if (value !== null) await tx.esignRequestEvent.create({ data: eventData(signer, 'field_filled', context, now, field.label) })
     }
-    await tx.esignRequestEvent.create({ data: eventData(signer, 'signed', context, now, `Signed as ${signatureText || signer.name}`) })
+    await tx.esignRequestEvent.create({ data: eventData(signer, 'signed', context, now, `Signed as ${signatureText || signer.name}${drawn ? ' (drawn signature)' : ''}`) })
     await recordAudit(
       { actor, action: 'update', entityType: 'EsignRequest', entityId: signer.requestId, eventType: 'esign_request.signer_signed', details: { signerId: signer.id, order: signer.order } },
       tx,
@@ -461,6 +486,14 @@ export async function declineSigning(token: string, reason: string, context: Sig
   return { status: 'declined' as const }
 }
 
+/** The signer's drawing for a signature or initials field, when they drew one. */
+function drawnImageFor(field: { type: string; signerId: string }, signers: Array<{ id: string; signatureImage: Uint8Array | null; initialsImage: Uint8Array | null }>) {
+  const signer = signers.find((candidate) => candidate.id === field.signerId)
+  if (field.type === 'signature') return signer?.signatureImage ?? null
+  if (field.type === 'initials') return signer?.initialsImage ?? null
+  return null
+}
+
 export async function runPortalCompleteJob(payload: unknown) {
   const requestId = (payload as { requestId?: unknown } | null)?.requestId
   if (typeof requestId !== 'string' || !isUuid(requestId)) return
@@ -491,7 +524,7 @@ export async function completePortalRequest(requestId: string, now = new Date())
       original,
       completedAt: now,
       signers: request.signers,
-      fields: request.fields.map((field) => ({ ...field, type: field.type as PortalFieldType })),
+      fields: request.fields.map((field) => ({ ...field, type: field.type as PortalFieldType, image: drawnImageFor(field, request.signers) })),
       events: [
         ...request.events.map((event) => ({
           type: event.type,

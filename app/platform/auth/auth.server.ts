@@ -9,6 +9,10 @@ import { getActiveSession, type ActiveSession } from '~/platform/auth/session.se
 export const MFA_SETUP_PATH = '/account/two-factor'
 export const MFA_SETUP_REQUIRED_MESSAGE = 'MFA setup required'
 
+/** The lock screen of a session handed to a signer in person: the one staff page it reaches. */
+export const SIGNING_LOCK_PATH = '/signing-lock'
+export const SIGNING_LOCKED_MESSAGE = 'This browser is locked for in-person signing. The staff member must sign back in on the lock screen.'
+
 /** Redirects to `pathname` with the page asked for as redirectTo, to come back to it afterwards. */
 function redirectComingBack(request: Request, pathname: string) {
   const url = new URL(request.url)
@@ -34,6 +38,8 @@ export function mfaSetupRequired(session: ActiveSession) {
 export async function requireSession(request: Request): Promise<ActiveSession> {
   const session = await getActiveSession(request)
   if (!session) throw redirectComingBack(request, '/login')
+  // Whatever URL the signer types or Back brings up, the portal stays closed to them.
+  if (session.signingLock) throw redirect(SIGNING_LOCK_PATH)
   if (mfaSetupRequired(session) && new URL(request.url).pathname !== MFA_SETUP_PATH) {
     throw redirectComingBack(request, MFA_SETUP_PATH)
   }
@@ -57,6 +63,7 @@ export async function requireUserWithPermission(request: Request, permission: Pe
 export async function requireApiUserWithPermission(request: Request, permission: Permission) {
   const session = await getActiveSession(request)
   if (!session) throw json({ error: 'Authentication required' }, { status: 401 })
+  if (session.signingLock) throw json({ error: SIGNING_LOCKED_MESSAGE }, { status: 423 })
   if (mfaSetupRequired(session)) throw json({ error: MFA_SETUP_REQUIRED_MESSAGE }, { status: 403 })
   if (!userHasPermission(session.user, permission)) {
     await recordRefusal(request, session.user, permission)

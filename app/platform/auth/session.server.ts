@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
+import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getClientAddress } from '~/platform/http/request.server'
@@ -82,6 +83,8 @@ export type ActiveSession = {
   endsAt: Date
   /** Whether the user has an authenticator app (MFA) switched on. */
   mfaEnabled: boolean
+  /** Set while the browser is handed to a signer in person: staff pages answer with the lock screen. */
+  signingLock: { requestId: string | null; lockedAt: Date } | null
 }
 
 // Remix hands the same Request to every loader of a page: look the session up once.
@@ -128,7 +131,20 @@ async function lookUpSession(request: Request): Promise<ActiveSession | null> {
     user,
     endsAt: sessionIdleDeadline(lastSeenAt, session.expiresAt),
     mfaEnabled: Boolean(mfa?.enabledAt),
+    signingLock: session.signingLockedAt ? { requestId: session.signingLockRequestId, lockedAt: session.signingLockedAt } : null,
   }
+}
+
+/**
+ * Locks the session for in-person signing: kept in the session's row, so
+ * nothing the browser holds (and the signer could edit) lifts it.
+ */
+export async function lockSessionForSigning(sessionId: string, requestId: string, db: Prisma.TransactionClient = prisma, at = new Date()) {
+  await db.session.update({ where: { id: sessionId }, data: { signingLockedAt: at, signingLockRequestId: requestId } })
+}
+
+export async function clearSigningLock(sessionId: string, db: Prisma.TransactionClient = prisma) {
+  await db.session.updateMany({ where: { id: sessionId }, data: { signingLockedAt: null, signingLockRequestId: null } })
 }
 
 /** Counts as activity even inside the touch interval: the user asked to stay. */
