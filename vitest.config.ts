@@ -3,6 +3,23 @@ import { configDefaults, defineConfig } from 'vitest/config'
 
 const postgresLane = Boolean(process.env.TEST_DATABASE_URL)
 
+const integrationFiles = [
+  'tests/integration/**/*.test.{ts,tsx}',
+  // Races between server processes need a real server.
+  ...(postgresLane ? ['tests/integration-postgres/**/*.test.ts'] : []),
+]
+// On PostgreSQL, not what would only repeat the embedded lane: the embedded database's own
+// start-up and lock, and the hostile-input sweep (PGlite is the same PostgreSQL engine, so it
+// parses and refuses input alike). Races stay: there the server's real concurrent connections matter.
+const integrationExclude = [
+  ...configDefaults.exclude,
+  ...(postgresLane ? ['tests/integration/embedded-database.test.ts', 'tests/integration/fuzz*.test.ts'] : []),
+]
+// Integration files that change shared modules in ways that cannot be undone for the next file:
+// vi.mock, or a spy on a model of the Prisma client (its models cannot be restored). Each runs
+// in a process of its own (docs/conventions.md, "Integration tests").
+const ISOLATED_FILES = ['tests/integration/pdf-to-form-drafts.test.ts', 'tests/integration/audit-log.test.ts']
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -12,34 +29,46 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    // Two cores: one file per core.
+    // Two cores: one file per core. A fork runs file after file without starting a new process
+    // (isolate: false here); each project says whether its files also share imported modules.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     restoreMocks: true,
     // An unexpected console.error fails the test (tests/support/console-errors.ts).
-    setupFiles: ['tests/support/console-errors.ts'],
+    // Each file starts from the process's initial environment, real timers and unstubbed globals
+    // (tests/support/fresh-process-state.ts).
+    setupFiles: ['tests/support/fresh-process-state.ts', 'tests/support/console-errors.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        // Each file imports the modules afresh (they are cheap here).
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], poolOptions: { forks: { isolate: true } } },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
           // Each file gets a fresh, migrated database (tests/support/setup-database.ts).
-          include: [
-            'tests/integration/**/*.test.{ts,tsx}',
-            // Races between server processes need a real server.
-            ...(postgresLane ? ['tests/integration-postgres/**/*.test.ts'] : []),
-          ],
-          // On PostgreSQL, not what would only repeat the embedded lane: the embedded database's
-          // own start-up and lock, and the hostile-input sweep (PGlite is the same PostgreSQL
-          // engine, so it parses and refuses input alike). Races stay: there the server's real
-          // concurrent connections matter.
-          exclude: [
-            ...configDefaults.exclude,
-            ...(postgresLane ? ['tests/integration/embedded-database.test.ts', 'tests/integration/fuzz*.test.ts'] : []),
-          ],
+          include: integrationFiles,
+          exclude: [...integrationExclude, ...ISOLATED_FILES],
+          // The app's modules are imported once per fork, not once per file (about a third of
+          // the time went to that and to starting processes). Each file still starts on a new
+          // database, with settings and module caches reset (tests/support/setup-database.ts;
+          // docs/conventions.md, "Integration tests").
+          poolOptions: { forks: { isolate: false } },
+          setupFiles: ['tests/support/setup-database.ts'],
+          globalSetup: ['tests/support/migrated-database-template.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-isolated',
+          include: ISOLATED_FILES,
+          poolOptions: { forks: { isolate: true } },
+          exclude: integrationExclude,
           setupFiles: ['tests/support/setup-database.ts'],
           globalSetup: ['tests/support/migrated-database-template.ts'],
         },
