@@ -58,6 +58,7 @@ export default defineConfig({
           // database, with settings and module caches reset (tests/support/setup-database.ts;
           // docs/conventions.md, "Integration tests").
           poolOptions: { forks: { isolate: false } },
+          provide: { sharesModules: true },
           setupFiles: ['tests/support/setup-database.ts'],
           globalSetup: ['tests/support/migrated-database-template.ts'],
         },

@@ -86,6 +86,7 @@ afterAll(async () => {
   // The next file in this process uses the same client: a model spied on and restored is gone.
   const { prisma } = await import('~/platform/db.server')
   const broken = Object.keys(prisma).filter((name) => {
+    if (!inject('sharesModules')) return false
     const model = (prisma as unknown as Record<string, unknown>)[name]
     return !name.startsWith('$') && !name.startsWith('_') && model && typeof model === 'object' &&
       'findMany' in model && typeof (model as { findMany: unknown }).findMany !== 'function'
