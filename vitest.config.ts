@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const postgresLane = Boolean(process.env.TEST_DATABASE_URL)
 
@@ -20,6 +21,20 @@ const integrationExclude = [
 // in a process of its own (docs/conventions.md, "Integration tests").
 const ISOLATED_FILES = ['tests/integration/pdf-to-form-drafts.test.ts', 'tests/integration/audit-log.test.ts']
 
+/**
+ * The two halves of the hostile-input sweep take minutes each, ten times any other file. Vitest
+ * runs a file it has no timing for in order of size, so on a clean checkout these two small files
+ * started last, one after the other, and one core sat idle for minutes: they start first.
+ */
+const LONG_FILES = /\/tests\/integration\/fuzz[^/]*\.test\.ts$/
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files)
+    return [...sorted.filter((file) => LONG_FILES.test(file.moduleId)), ...sorted.filter((file) => !LONG_FILES.test(file.moduleId))]
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -36,6 +51,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     restoreMocks: true,
+    sequence: { sequencer: LongFilesFirst },
     // An unexpected console.error fails the test (tests/support/console-errors.ts).
     // Each file starts from the process's initial environment, real timers and unstubbed globals
     // (tests/support/fresh-process-state.ts).
