@@ -7,7 +7,11 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 
 const unexpected: unknown[][] = []
-const log = console.error.bind(console)
+// This file runs again before each file of a process that runs several (vitest.config.ts):
+// wrap the console's own console.error, not the previous file's wrapper.
+const globals = globalThis as typeof globalThis & { __consoleError?: typeof console.error }
+globals.__consoleError ??= console.error
+const log = globals.__consoleError.bind(console)
 
 // Not a spy: restoreMocks would remove it. A test's own spy replaces it for that test.
 console.error = (...args: unknown[]) => {

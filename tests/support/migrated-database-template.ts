@@ -62,5 +62,7 @@ declare module 'vitest' {
     migratedDatabaseFile?: string
     /** The PostgreSQL lane's migrated template database. */
     migratedDatabaseName?: string
+    /** Whether the files of this project share one process's modules (vitest.config.ts). */
+    sharesModules?: boolean
   }
 }

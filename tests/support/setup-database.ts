@@ -3,6 +3,13 @@
  * PGlite by default, or a new database on the server named by
  * TEST_DATABASE_URL (the PostgreSQL lane). Settings are fixed here so tests
  * do not depend on the developer's environment.
+ *
+ * The integration project runs files one after another in one process with
+ * the app's modules imported once (vitest.config.ts), and this file runs
+ * before each of them: a new database, and the modules' caches of settings
+ * and provider answers emptied, so a file sees nothing a file before it did
+ * (docs/conventions.md, "Integration tests"; tests/support/fresh-process-state.ts
+ * restores the environment).
  */
 import crypto from 'node:crypto'
 import os from 'node:os'
@@ -68,10 +75,25 @@ if (serverUrl) {
 
 const { resetEnvCache } = await import('~/platform/env.server')
 resetEnvCache()
+const { clearJotformStatusCache } = await import('~/integrations/jotform/status.server')
+clearJotformStatusCache()
+const { clearGoformzTokens } = await import('~/integrations/goformz/client.server')
+clearGoformzTokens()
 const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
 await getDatabase()
 
 afterAll(async () => {
+  // The next file in this process uses the same client: a model spied on and restored is gone.
+  const { prisma } = await import('~/platform/db.server')
+  const broken = Object.keys(prisma).filter((name) => {
+    if (!inject('sharesModules')) return false
+    const model = (prisma as unknown as Record<string, unknown>)[name]
+    return !name.startsWith('$') && !name.startsWith('_') && model && typeof model === 'object' &&
+      'findMany' in model && typeof (model as { findMany: unknown }).findMany !== 'function'
+  })
+  if (broken.length > 0) {
+    throw new Error(`This file broke the shared Prisma client's ${broken.join(', ')} (vi.spyOn on a model cannot be undone): list it in ISOLATED_FILES in vitest.config.ts`)
+  }
   await disconnectDatabase()
   await cleanup()
   fs.rmSync(dataDir, { recursive: true, force: true })
