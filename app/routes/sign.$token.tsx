@@ -20,6 +20,7 @@ import {
   readSigning,
 } from '~/features/portal-signing/signing.server'
 import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
+import { SIGNING_TOO_MANY_TITLE, countSigningPageHit, signingTooManyMessage } from '~/features/portal-signing/rate-limit.server'
 import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
@@ -60,11 +61,23 @@ function unavailable(error: unknown) {
   throw error
 }
 
+/** Counted before anything else: over the limit, a plain page with 429 and Retry-After. */
+async function throttled(request: Request, token: string, kind: 'load' | 'post') {
+  const wait = await countSigningPageHit(token, getClientAddress(request), kind)
+  if (wait <= 0) return null
+  return json<Unavailable>(
+    { state: 'unavailable', title: SIGNING_TOO_MANY_TITLE, message: signingTooManyMessage(wait) },
+    { status: 429, headers: { ...TOKEN_PAGE_HEADERS, 'Retry-After': String(Math.ceil(wait / 1000)) } },
+  )
+}
+
 function contextOf(request: Request) {
   return { ipAddress: getClientAddress(request), userAgent: request.headers.get('user-agent') }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const limited = await throttled(request, params.token ?? '', 'load')
+  if (limited) return limited
   const done = new URL(request.url).searchParams.get('done')
   if (done === 'signed' || done === 'declined') {
     return json({ state: 'done' as const, ...DONE_MESSAGES[done] }, { headers: TOKEN_PAGE_HEADERS })
@@ -80,6 +93,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? ''
+  const limited = await throttled(request, token, 'post')
+  if (limited) return limited
   const form = await request.formData()
   const text = (name: string) => {
     const value = form.get(name)

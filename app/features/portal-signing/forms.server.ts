@@ -1,2 +1,2 @@
 /** The portal signing schemas as routes import them (keeps Zod out of the page). */
-export { portalPrepareSchema } from '~/features/portal-signing/schema'
+export { portalLeadSendSchema, portalPrepareSchema } from '~/features/portal-signing/schema'

@@ -1,11 +1,12 @@
 import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS } from '~/features/portal-signing/prepare-options'
-import type { PortalPrepareInput } from '~/features/portal-signing/schema'
+import type { PortalLeadSendInput, PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import type { PortalFieldType } from '~/features/portal-signing/field-rules'
 import type { Actor } from '~/platform/actor'
 import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { NotFoundError, RuleViolationError } from '~/platform/errors'
+import { isUuid } from '~/lib/ids'
 
 /** What the portal request form offers: library PDFs and the people with an e-mail address. */
 export async function portalPrepareChoices(actor: Actor) {
@@ -88,6 +89,25 @@ export async function preparePortalRequestFromForm(input: PortalPrepareInput, ac
       placement: input.placement,
       fields,
       leadId: signers[0]!.personType === 'lead' ? signers[0]!.personId : null,
+      origin,
+    },
+    actor,
+  )
+}
+
+/** The sending dialog on a lead, with the Portal chosen: the lead signs a library PDF alone. */
+export async function sendLeadPortalRequest(leadId: string, input: PortalLeadSendInput, actor: Actor, origin: string) {
+  const lead = isUuid(leadId) ? await prisma.lead.findUnique({ where: { id: leadId }, select: { id: true, firstName: true, lastName: true, email: true } }) : null
+  if (!lead) throw new NotFoundError('Lead')
+  return preparePortalRequest(
+    {
+      documentId: input.documentId,
+      title: input.title,
+      message: input.message ?? null,
+      expirationDays: input.expirationDays,
+      signers: [{ name: `${lead.firstName} ${lead.lastName}`.trim(), email: lead.email, personType: 'lead', personId: lead.id }],
+      placement: input.placement,
+      leadId: lead.id,
       origin,
     },
     actor,
