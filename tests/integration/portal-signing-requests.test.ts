@@ -4,6 +4,7 @@ import * as dialog from '~/routes/_app.leads_.$leadId.esign'
 import * as leadPage from '~/routes/_app.leads_.$leadId'
 import * as patientPage from '~/routes/_app.patients_.$patientId'
 import * as requestPage from '~/routes/_app.e-signatures_.$requestId'
+import * as newPortalPage from '~/routes/_app.e-signatures_.new-portal'
 import * as remindApi from '~/routes/api.esign.requests.$requestId.remind'
 import * as statusApi from '~/routes/api.esign.providers.status'
 import * as signPage from '~/routes/sign.$token'
@@ -247,5 +248,41 @@ describe('the signed copy on the signer’s record', () => {
       documents: Array<{ id: string }>
     }
     expect(page.documents.map((row) => row.id)).toEqual([done.signedDocumentId])
+  })
+})
+
+function prepareWithUpload(values: Record<string, string>, file: { name: string; bytes: Uint8Array; type: string } | null) {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(values)) form.append(key, value)
+  form.append('upload', file ? new Blob([Buffer.from(file.bytes)], { type: file.type }) : new Blob([]), file?.name ?? '')
+  return callRoute(newPortalPage.action, new Request('http://localhost/e-signatures/new-portal', { method: 'POST', body: form, headers: { cookie } }))
+}
+
+describe('uploading the PDF on the spot on the portal signing page', () => {
+  const details = () => ({ person: `lead:${leadId}`, title: 'Care Plan', expirationDays: '14', placement: 'signature_page', documentId: '' })
+
+  test('an uploaded PDF lands in the library as a normal document and is the one sent', async () => {
+    const response = await prepareWithUpload(details(), { name: 'care-plan.pdf', bytes: await flatPdf('Care Plan'), type: 'application/pdf' })
+    expect(response.status).toBe(302)
+    const request = await prisma.esignRequest.findFirstOrThrow({ where: { leadId, provider: 'portal' }, include: { sourceDocument: true } })
+    expect(response.headers.get('location')).toBe(`/e-signatures/${request.id}`)
+    expect(request.sourceDocument).toMatchObject({ fileName: 'care-plan.pdf', mimeType: 'application/pdf', category: 'agreements', uploadedById: userId })
+    expect(await prisma.domainEvent.count({ where: { entityId: request.sourceDocumentId!, type: 'document.created' } })).toBe(1)
+  })
+
+  test('a file that is not a PDF is refused next to the upload field and nothing is stored', async () => {
+    const before = await prisma.document.count()
+    const response = await prepareWithUpload(details(), { name: 'notes.pdf', bytes: new TextEncoder().encode('plain text, not a PDF'), type: 'application/pdf' })
+    expect(response.status).toBe(415)
+    const body = (await response.json()) as { error: Record<string, string[]> }
+    expect(body.error.upload?.[0]).toMatch(/PDF/)
+    expect(await prisma.document.count()).toBe(before)
+    expect(await prisma.esignRequest.count({ where: { leadId } })).toBe(0)
+  })
+
+  test('with neither a library PDF nor an upload, the document is asked for', async () => {
+    const response = await prepareWithUpload(details(), null)
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { error: Record<string, string[]> }).error.documentId).toEqual(['Choose a PDF from the library'])
   })
 })

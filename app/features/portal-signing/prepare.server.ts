@@ -2,7 +2,10 @@ import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS } from '~/features/portal-signing/prep
 import type { PortalLeadSendInput, PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import type { PortalFieldType } from '~/features/portal-signing/field-rules'
+import { createDocument } from '~/features/documents/documents.server'
+import { receivePdfUpload } from '~/features/documents/upload.server'
 import type { Actor } from '~/platform/actor'
+import { UploadError } from '~/platform/uploads.server'
 import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { NotFoundError, RuleViolationError } from '~/platform/errors'
@@ -112,4 +115,30 @@ export async function sendLeadPortalRequest(leadId: string, input: PortalLeadSen
     },
     actor,
   )
+}
+
+/** The file input on the preparation form: a PDF uploaded on the spot instead of one from the library. */
+export const PORTAL_UPLOAD_FIELD = 'upload'
+
+/**
+ * The preparation form as posted. A PDF uploaded with it goes through the
+ * library's own upload (streamed, checked to be a PDF, scripts taken out)
+ * into the library like any other document, and is the one to sign; it stays
+ * there (and chosen) if the rest of the form needs correcting.
+ */
+export async function readPrepareForm(request: Request, actor: Actor & { userName: string }) {
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return { form: await request.formData(), uploadError: null }
+  let upload
+  try {
+    upload = await receivePdfUpload(request, PORTAL_UPLOAD_FIELD)
+  } catch (error) {
+    if (error instanceof UploadError) return { form: null, uploadError: error }
+    throw error
+  }
+  const { file, form } = upload
+  if (file) {
+    const document = await createDocument(file, { category: 'agreements', description: 'Uploaded to be signed in the portal' }, actor)
+    form.set('documentId', document.id)
+  }
+  return { form, uploadError: null }
 }
