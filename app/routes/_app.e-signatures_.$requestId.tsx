@@ -261,7 +261,7 @@ function SignerLink({ signer, canWrite, confirming, busy }: { signer: SignerRow;
           label={`Signing link for ${signer.name}`}
           hint="Copy it to hand over or send yourself."
           value={signer.link}
-          buttonLabel={`Copy the signing link for ${signer.name}`}
+          buttonLabel={`Copy ${signer.name}'s link`}
         />
       ) : signer.linkRevokedAt ? (
         <p className="font-medium text-amber-900">Link revoked: {signer.name} cannot open it. Send a new link when they should sign.</p>
