@@ -85,7 +85,8 @@ export const ESIGN_REQUESTS_HEADING_ID = 'esign-requests-heading'
 
 type SentRequest = { provider: string; title: string; recipientName: string }
 
-function providerLabel(provider: string) {
+/** A stored request's provider as people read it: 'GoFormz', 'BoldSign', 'Portal'. */
+export function providerLabel(provider: string) {
   if (provider === PORTAL_PROVIDER) return PORTAL_PROVIDER_LABEL
   return isEsignProvider(provider) ? PROVIDER_LABELS[provider] : provider
 }
