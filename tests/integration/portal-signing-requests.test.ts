@@ -8,7 +8,8 @@ import * as newPortalPage from '~/routes/_app.e-signatures_.new-portal'
 import * as remindApi from '~/routes/api.esign.requests.$requestId.remind'
 import * as statusApi from '~/routes/api.esign.providers.status'
 import * as signPage from '~/routes/sign.$token'
-import { runEsignSweepJob } from '~/features/esign/tracking.server'
+import { ESIGN_REMIND_JOB, runEsignRemindJob, runEsignSweepJob } from '~/features/esign/tracking.server'
+import { runJobNow } from '~/platform/jobs.server'
 import { preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { SIGNING_PAGE_LIMITS } from '~/features/portal-signing/rate-limit.server'
 import { prisma } from '~/platform/db.server'
@@ -123,6 +124,21 @@ describe('reminders and expiry of a portal request', () => {
     expect(await prisma.esignRequestEvent.count({ where: { requestId: request.id, type: 'reminder_sent', signerId: signer.id } })).toBe(1)
     expect(await prisma.domainEvent.count({ where: { entityId: request.id, type: 'esign_request.reminded' } })).toBe(1)
     expect((await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id } })).lastReminderAt).not.toBeNull()
+  })
+
+  test('three days after sending, the sweep reminds the signer automatically, and not again before a week', async () => {
+    const { request, signer } = await sendFromLeadDialog()
+    const link = await inviteLink(signer.id)
+    await prisma.esignRequest.update({ where: { id: request.id }, data: { sentAt: new Date(Date.now() - 4 * 24 * 60 * 60 * 1000) } })
+    await runEsignSweepJob()
+    expect((await runJobNow(`${ESIGN_REMIND_JOB}:${request.id}`, runEsignRemindJob))?.outcome).toBe('succeeded')
+    const reminders = await prisma.outboundEmail.findMany({ where: { dedupeKey: { startsWith: `signing-reminder:${signer.id}` } } })
+    expect(reminders).toHaveLength(1)
+    // The same link, at the portal's public address (the sweep has no request to take one from).
+    expect(reminders[0]!.html).toContain(`${new URL(link).pathname}"`)
+    expect(await prisma.esignRequestEvent.findFirstOrThrow({ where: { requestId: request.id, type: 'reminder_sent' } })).toMatchObject({ detail: expect.stringMatching(/^Automatic/) })
+    await runEsignSweepJob()
+    expect(await prisma.job.count({ where: { dedupeKey: `${ESIGN_REMIND_JOB}:${request.id}`, status: 'pending' } })).toBe(0)
   })
 
   test('past its date the sweep expires the request, and its link answers that it has expired', async () => {
