@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import * as dialog from '~/routes/_app.leads_.$leadId.esign'
 import * as leadPage from '~/routes/_app.leads_.$leadId'
 import * as patientPage from '~/routes/_app.patients_.$patientId'
+import * as caregiverPage from '~/routes/_app.caregivers_.$caregiverId'
 import * as requestPage from '~/routes/_app.e-signatures_.$requestId'
 import * as newPortalPage from '~/routes/_app.e-signatures_.new-portal'
 import * as remindApi from '~/routes/api.esign.requests.$requestId.remind'
@@ -264,6 +265,38 @@ describe('the signed copy on the signer’s record', () => {
       documents: Array<{ id: string }>
     }
     expect(page.documents.map((row) => row.id)).toEqual([done.signedDocumentId])
+  })
+
+  test('a caregiver’s signed copy is listed on the caregiver’s page', async () => {
+    const row = await prisma.caregiver.create({
+      data: {
+        fullName: 'Ana Lopez',
+        email: 'ana@example.com',
+        phone: '(201) 555-3000',
+        licenseNumber: 'HHA-1234',
+        yearsExperience: '3-5',
+        searchText: 'ana lopez',
+        phoneDigits: '2015553000',
+      },
+    })
+    const document = await libraryDocument(await flatPdf(), 'Caregiver Agreement')
+    const prepared = await preparePortalRequest(
+      {
+        documentId: document.id,
+        title: 'Caregiver Agreement',
+        expirationDays: 14,
+        signers: [{ name: row.fullName, email: 'ana@example.com', personType: 'caregiver', personId: row.id }],
+        placement: 'signature_page',
+        origin: 'http://localhost',
+      },
+      testActor(userId),
+    )
+    expect((await signAll(tokenOf(prepared.firstLink), row.fullName)).status).toBe(302)
+    const done = await prisma.esignRequest.findUniqueOrThrow({ where: { id: prepared.request.id } })
+    const page = (await (await callRoute(caregiverPage.loader, makeRequest(`/caregivers/${row.id}`, { cookie }), { caregiverId: row.id })).json()) as {
+      documents: Array<{ id: string }>
+    }
+    expect(page.documents.map((entry) => entry.id)).toContain(done.signedDocumentId)
   })
 })
 
