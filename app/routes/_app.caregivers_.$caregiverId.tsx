@@ -37,6 +37,8 @@ import { dateIn, formatDateTime } from '~/lib/time'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
+import { listPersonDocuments } from '~/features/documents/person-documents.server'
+import { PersonDocuments } from '~/features/documents/person-documents'
 import { userActor } from '~/platform/auth/actor.server'
 import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
 import { PersonAppointments, scheduleHref } from '~/features/calendar/person-appointments'
@@ -65,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
     upcoming: await listPersonAppointments('caregiver', record.id, actor),
     automation: await recordAutomationHistory('Caregiver', record.id),
+    documents: await listPersonDocuments({ caregiverId: record.id }, actor),
   })
 }
 
@@ -97,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function CaregiverProfile() {
-  const { caregiver, progress, audit, today, upcoming, automation } = useLoaderData<typeof loader>()
+  const { caregiver, progress, audit, today, upcoming, automation, documents } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
@@ -250,6 +253,7 @@ export default function CaregiverProfile() {
             calendarHref={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
           />
           <AutomationHistory runs={automation} />
+          <PersonDocuments documents={documents} timeZone={timeZone} />
           {canWrite ? (
             <MilestoneForm type="caregiver" action={`/caregivers/${caregiver.id}/milestone`} className="rounded-lg border border-slate-200 bg-white p-5" />
           ) : null}

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { StatusBadge } from '~/components/status-badge'
-import { ESIGN_STATUSES, ESIGN_PROVIDERS, ESIGN_STATUS_LABELS, PROVIDER_LABELS } from '~/features/esign/options'
+import { ESIGN_STATUSES, ESIGN_PROVIDERS, ESIGN_STATUS_LABELS, PORTAL_PROVIDER, PORTAL_PROVIDER_LABEL, PROVIDER_LABELS } from '~/features/esign/options'
 import { parseEsignListQuery } from '~/features/esign/forms.server'
 import { listEsignRequests } from '~/features/esign/queries.server'
 import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
@@ -36,7 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const STATUS_OPTIONS = [{ value: '', label: 'All Statuses' }, ...ESIGN_STATUSES.map((value) => ({ value, label: ESIGN_STATUS_LABELS[value] }))]
-const PROVIDER_OPTIONS = [{ value: '', label: 'All Providers' }, ...ESIGN_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] }))]
+const PROVIDER_OPTIONS = [
+  { value: '', label: 'All Providers' },
+  ...ESIGN_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] })),
+  { value: PORTAL_PROVIDER, label: PORTAL_PROVIDER_LABEL },
+]
 
 /** Where documents for signature come from: the document library's upload, its BoldSign templates and its list. */
 const ACTION_CARDS = [

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { CopyField } from '~/components/copy-field'
 import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'
-import { Button } from '~/components/ui/button'
+import { Button, buttonClassName } from '~/components/ui/button'
 import { viewEsignRequest } from '~/features/esign/queries.server'
 import { listPortalSigners } from '~/features/portal-signing/signing.server'
 import { inPersonSignerId, startInPersonSigning } from '~/features/portal-signing/in-person.server'
+import { revokeSigningLink, sendNewSigningLink } from '~/features/portal-signing/links.server'
 import { esignProviderLabel, esignStatusLabel } from '~/features/esign/request-list'
 import { retryEsignRequest } from '~/features/esign/requests.server'
 import { cancelEsignRequest, remindEsignRequest } from '~/features/esign/tracking.server'
@@ -29,7 +31,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const viewed = await viewEsignRequest(params.requestId ?? '', userActor(request, user))
     // Portal requests: each signer's progress and, while they can still sign, the link to copy.
     const signers = viewed.provider === PORTAL_PROVIDER ? await listPortalSigners(viewed.id, new URL(request.url).origin) : []
-    return json({ request: viewed, signers, inPersonSignerId: inPersonSignerId(viewed, signers) })
+    // ?revoke={signerId}: the confirmation before a signer's link is revoked (a plain link, so it works without JavaScript).
+    const revoke = new URL(request.url).searchParams.get('revoke')
+    return json({ request: viewed, signers, inPersonSignerId: inPersonSignerId(viewed, signers), confirmRevoke: signers.some((signer) => signer.id === revoke) ? revoke : null })
   } catch (error) {
     if (error instanceof NotFoundError) throw notFoundResponse(error)
     throw error
@@ -37,8 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * intent=remind: the provider reminds the signer now; intent=cancel: the
- * request is withdrawn; intent=retry: a failed request is sent again;
+ * intent=remind: the provider reminds the signer now (the portal e-mails the
+ * current signer's invitation again); intent=cancel: the request is
+ * withdrawn; intent=retry: a failed request is sent again; for a portal
+ * signer (signerId), intent=revoke-link and intent=new-link;
  * intent=in_person: this browser is locked and handed to the signer whose
  * turn it is, on their signing page.
  */
@@ -48,14 +54,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/e-signatures/${id}`
   const form = await request.formData()
   const intent = form.get('intent')
+  const signerId = String(form.get('signerId') ?? '')
   const actor = userActor(request, user)
+  const origin = new URL(request.url).origin
   try {
     if (intent === 'in_person') {
-      const signingPage = await startInPersonSigning(id, String(form.get('signerId') ?? ''), await requireSession(request), actor)
+      const signingPage = await startInPersonSigning(id, signerId, await requireSession(request), actor)
       return redirect(signingPage)
     }
+    if (intent === 'revoke-link') {
+      const signer = await revokeSigningLink(id, signerId, actor)
+      return redirectWithToast(here, { title: 'Signing link revoked', description: `${signer.name}'s link no longer works.` })
+    }
+    if (intent === 'new-link') {
+      const signer = await sendNewSigningLink(id, signerId, actor, origin)
+      return redirectWithToast(here, { title: 'New signing link sent', description: `A new link was e-mailed to ${signer.name}.` })
+    }
     if (intent === 'remind') {
-      const result = await remindEsignRequest(id, actor)
+      const result = await remindEsignRequest(id, actor, origin)
       return redirectWithToast(
         here,
         result.outcome === 'succeeded'
@@ -100,11 +116,14 @@ const EVENT_LABELS: Record<string, string> = {
   revoked: 'Withdrawn at the provider',
   reminder_sent: 'Reminder sent',
   handed_over: 'Handed over to sign in person',
+  opened: 'Opened by a signer',
+  link_revoked: 'Signing link revoked',
+  link_reissued: 'New signing link sent',
   signed_copy_stored: 'Signed copy stored in the document library',
 }
 
 export default function EsignRequestPage() {
-  const { request, signers, inPersonSignerId } = useLoaderData<typeof loader>()
+  const { request, signers, inPersonSignerId, confirmRevoke } = useLoaderData<typeof loader>()
   const timeZone = useTimeZone()
   const canWrite = useCan('records:write')
   const navigation = useNavigation()
@@ -130,7 +149,8 @@ export default function EsignRequestPage() {
             </Form>
           ) : canWrite && pending ? (
             <Form method="post" className="flex flex-wrap gap-2">
-              {request.provider === 'boldsign' && ['sent', 'viewed'].includes(request.status) ? (
+              {(request.provider === 'boldsign' && ['sent', 'viewed'].includes(request.status)) ||
+              (request.provider === PORTAL_PROVIDER && signers.some((signer) => signer.link && ['sent', 'opened'].includes(signer.status))) ? (
                 <Button type="submit" name="intent" value="remind" variant="secondary" disabled={busy}>
                   Send Reminder
                 </Button>
@@ -219,18 +239,8 @@ export default function EsignRequestPage() {
                       <p className="mt-1 text-slate-600">Locks this browser on the signing page until you sign back in with your password.</p>
                     </Form>
                   ) : null}
-                  {signer.link && pending ? (
-                    <>
-                      <label htmlFor={`signing-link-${signer.order}`} className="mt-1 block text-slate-600">
-                        Signing link (copy it to hand over or send yourself)
-                      </label>
-                      <input
-                        id={`signing-link-${signer.order}`}
-                        readOnly
-                        value={signer.link}
-                        className="mt-1 block w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs coarse:min-h-11"
-                      />
-                    </>
+                  {pending && ['sent', 'opened'].includes(signer.status) ? (
+                    <SignerLink signer={signer} canWrite={canWrite} confirming={confirmRevoke === signer.id} busy={busy} />
                   ) : null}
                 </li>
               ))}
@@ -255,5 +265,55 @@ export default function EsignRequestPage() {
         </section>
       </div>
     </>
+  )
+}
+
+type SignerRow = { id: string; name: string; order: number; link: string | null; linkRevokedAt: string | null }
+
+/** The current signer's link: copy it, revoke it (after a confirmation), or send a new one. */
+function SignerLink({ signer, canWrite, confirming, busy }: { signer: SignerRow; canWrite: boolean; confirming: boolean; busy: boolean }) {
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      {signer.link ? (
+        <CopyField
+          label={`Signing link for ${signer.name}`}
+          hint="Copy it to hand over or send yourself."
+          value={signer.link}
+          buttonLabel={`Copy ${signer.name}'s link`}
+        />
+      ) : signer.linkRevokedAt ? (
+        <p className="font-medium text-amber-900">Link revoked: {signer.name} cannot open it. Send a new link when they should sign.</p>
+      ) : null}
+      {canWrite && confirming && signer.link ? (
+        <Form method="post" className="rounded-md border border-red-200 bg-red-50 p-3" aria-labelledby={`revoke-${signer.id}`}>
+          <p id={`revoke-${signer.id}`} className="mb-2 text-red-900">
+            Revoke {signer.name}&apos;s link? It stops working at once; a copy already sent or forwarded cannot be used to sign.
+          </p>
+          <input type="hidden" name="signerId" value={signer.id} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="revoke-link" variant="destructive" disabled={busy}>
+              Yes, revoke the link
+            </Button>
+            <Link to="." preventScrollReset className={buttonClassName('secondary')}>
+              Keep the link
+            </Link>
+          </div>
+        </Form>
+      ) : canWrite ? (
+        <div className="flex flex-wrap gap-2">
+          {signer.link ? (
+            <Link to={`?revoke=${signer.id}`} preventScrollReset className={buttonClassName('secondary')}>
+              Revoke link<span className="sr-only"> for {signer.name}</span>
+            </Link>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="signerId" value={signer.id} />
+            <Button type="submit" name="intent" value="new-link" variant="secondary" disabled={busy}>
+              Send a new link<span className="sr-only"> to {signer.name}</span>
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
   )
 }

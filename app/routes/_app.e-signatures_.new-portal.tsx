@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
@@ -8,7 +8,7 @@ import { DEFAULT_ESIGN_MESSAGE, DEFAULT_EXPIRATION_DAYS, EXPIRATION_DAY_OPTIONS 
 import { PORTAL_FIELD_LABELS, PORTAL_FIELD_TYPES } from '~/features/portal-signing/field-rules'
 import { portalPrepareSchema } from '~/features/portal-signing/forms.server'
 import { type FieldRow, PlacementEditor, fieldRowsFrom } from '~/features/portal-signing/placement-editor'
-import { portalPrepareChoices, preparePortalRequestFromForm } from '~/features/portal-signing/prepare.server'
+import { PORTAL_UPLOAD_FIELD, portalPrepareChoices, preparePortalRequestFromForm, readPrepareForm } from '~/features/portal-signing/prepare.server'
 import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS, PLACEMENT_LABELS, PORTAL_PREPARED_TITLE } from '~/features/portal-signing/prepare-options'
 import { parseWithZod } from '~/lib/form-input.server'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -26,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const submission = parseWithZod(await request.formData(), { schema: portalPrepareSchema })
+  const { form, uploadError } = await readPrepareForm(request, { ...userActor(request, user), userName: user.name })
+  if (!form) return json({ status: 'error' as const, initialValue: {}, error: { [PORTAL_UPLOAD_FIELD]: [uploadError.message] } }, { status: uploadError.status })
+  const submission = parseWithZod(form, { schema: portalPrepareSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   try {
     const { request: created } = await preparePortalRequestFromForm(submission.value, userActor(request, user), new URL(request.url).origin)
@@ -75,6 +77,8 @@ type PrepareFormProps = {
 /** The form; its document, placement and field rows are state so the placement editor can work on them (with JavaScript). */
 function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, formError, busy }: PrepareFormProps) {
   const hydrated = useHydrated()
+  // Arriving from a lead's sending dialog: that lead signs first unless staff choose another.
+  const personFromLink = useSearchParams()[0].get('person')
   const [documentId, setDocumentId] = useState(values.documentId ?? '')
   const [placement, setPlacement] = useState(values.placement ?? 'signature_page')
   const [rows, setRows] = useState<FieldRow[]>(() => fieldRowsFrom(values, MANUAL_FIELD_ROWS))
@@ -97,7 +101,7 @@ function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, 
   return (
     <div className="space-y-6">
       <PageHeader title="Sign in the Portal" subtitle="Send a PDF from the library for signature by link. Signers sign in order." />
-      <Form ref={formRef} method="post" noValidate className="max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="max-w-3xl space-y-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         {formError ? (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {formError}
@@ -116,6 +120,22 @@ function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, 
             ))}
           </select>
           <ErrorText name="documentId" />
+          <label htmlFor={PORTAL_UPLOAD_FIELD} className="mt-3 block font-medium">
+            Or upload a PDF
+          </label>
+          <p id={`${PORTAL_UPLOAD_FIELD}-hint`} className="text-sm text-slate-600">
+            It is added to the document library (Agreements) and sent instead of the one chosen above.
+          </p>
+          <input
+            id={PORTAL_UPLOAD_FIELD}
+            name={PORTAL_UPLOAD_FIELD}
+            type="file"
+            accept="application/pdf,.pdf"
+            className={control}
+            aria-invalid={errorOf(PORTAL_UPLOAD_FIELD) ? true : undefined}
+            aria-describedby={errorOf(PORTAL_UPLOAD_FIELD) ? `${PORTAL_UPLOAD_FIELD}-error ${PORTAL_UPLOAD_FIELD}-hint` : `${PORTAL_UPLOAD_FIELD}-hint`}
+          />
+          <ErrorText name={PORTAL_UPLOAD_FIELD} />
         </div>
         <div>
           <label htmlFor="title" className="font-medium">
@@ -150,7 +170,7 @@ function PrepareForm({ documents, people, values, errorOf, describe, ErrorText, 
             <label htmlFor="person" className="font-medium">
               1. Lead, patient or caregiver *
             </label>
-            <select id="person" name="person" defaultValue={values.person ?? ''} className={control} {...describe('person')}>
+            <select id="person" name="person" defaultValue={values.person ?? personFromLink ?? ''} className={control} {...describe('person')}>
               <option value="">Choose who signs first</option>
               {people.map((group) => (
                 <optgroup key={group.group} label={group.group}>

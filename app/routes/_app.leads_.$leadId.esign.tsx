@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { RouteDialog } from '~/components/route-dialog'
 import { esignSendSchema } from '~/features/esign/forms.server'
 import {
+  PORTAL_PROVIDER,
   MISSING_INFORMATION_TITLE,
   SEND_FAILED_DEFAULT_MESSAGE,
   SEND_FAILED_TITLE,
@@ -16,6 +17,8 @@ import { sendLeadSignature } from '~/features/esign/requests.server'
 import { loadSendDialog } from '~/features/esign/send-dialog.server'
 import { SendEsignDialogBody } from '~/features/esign/send-dialog'
 import { viewLead } from '~/features/leads/leads.server'
+import { portalLeadSendSchema } from '~/features/portal-signing/forms.server'
+import { sendLeadPortalRequest } from '~/features/portal-signing/prepare.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
@@ -45,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     recipient: { name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },
     data,
     rules: formRules(esignSendSchema),
+    portalRules: formRules(portalLeadSendSchema),
+    portalPrepareHref: `/e-signatures/new-portal?person=lead:${lead.id}`,
     closeTo: exitPath(request, lead.id),
     redirectTo: redirectTo && safeRedirectPath(redirectTo, '') ? redirectTo : null,
   })
@@ -54,7 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const leadId = params.leadId ?? ''
   const leadPage = `/leads/${leadId}`
-  const submission = parseWithZod(await request.formData(), { schema: esignSendSchema })
+  const form = await request.formData()
+  if (form.get('provider') === PORTAL_PROVIDER) return sendThroughPortal(request, form, leadId, user)
+  const submission = parseWithZod(form, { schema: esignSendSchema })
   if (submission.status !== 'success') {
     const missing = Boolean(submission.error?.provider || submission.error?.templateId)
     if (!missing) return json(submission.reply(), { status: 400 })
@@ -83,12 +90,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(to, outcome === 'sent' ? sentToast(sent) : queuedToast(sent))
 }
 
+/** The Portal chosen: the lead signs a library PDF through the portal's own signing (no provider call). */
+async function sendThroughPortal(request: Request, form: FormData, leadId: string, user: { id: string }) {
+  const submission = parseWithZod(form, { schema: portalLeadSendSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  let sent
+  try {
+    sent = (await sendLeadPortalRequest(leadId, submission.value, userActor(request, user), new URL(request.url).origin)).request
+  } catch (error) {
+    return formFailure(error, submission, SEND_FAILED_DEFAULT_MESSAGE, { title: SEND_FAILED_TITLE })
+  }
+  const closeTo = exitPath(request, leadId)
+  const to = new URL(closeTo, 'http://portal.invalid').pathname === `/leads/${leadId}` ? `${closeTo}#${esignRequestAnchor(sent.id)}` : closeTo
+  return redirectWithToast(to, sentToast(sent))
+}
+
 export default function LeadESign() {
-  const { recipient, data, rules, closeTo, redirectTo } = useLoaderData<typeof loader>()
+  const { recipient, data, rules, portalRules, portalPrepareHref, closeTo, redirectTo } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Send E-Signature Request" closeTo={closeTo}>
-      <SendEsignDialogBody recipient={recipient} data={data} rules={rules} lastResult={lastResult} closeTo={closeTo} redirectTo={redirectTo} />
+      <SendEsignDialogBody
+        recipient={recipient}
+        data={data}
+        rules={rules}
+        portal={{ rules: portalRules, prepareHref: portalPrepareHref }}
+        lastResult={lastResult}
+        closeTo={closeTo}
+        redirectTo={redirectTo}
+      />
     </RouteDialog>
   )
 }

@@ -22,6 +22,8 @@ import { userActor } from '~/platform/auth/actor.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
 import { listLeadEsignRequests } from '~/features/esign/send-dialog.server'
 import { EsignRequestList } from '~/features/esign/request-list'
+import { listPersonDocuments } from '~/features/documents/person-documents.server'
+import { PersonDocuments } from '~/features/documents/person-documents'
 import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
 import { PersonAppointments, assessmentPrefill, scheduleHref } from '~/features/calendar/person-appointments'
 import { listLeadFormSubmissions } from '~/features/online-forms/submissions.server'
@@ -37,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = userActor(request, user)
   const lead = await viewLead(params.leadId ?? '', actor)
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  const [communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation] = await Promise.all([
+  const [communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents] = await Promise.all([
     listCommunications(lead.id),
     findPatientForLead(lead.id),
     isGhlSyncAvailable(),
@@ -45,8 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listPersonAppointments('lead', lead.id, actor),
     listLeadFormSubmissions(lead.id, new URL(request.url).origin),
     recordAutomationHistory('Lead', lead.id),
+    listPersonDocuments({ leadId: lead.id }, actor),
   ])
-  return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation })
+  return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents })
 }
 
 /** intent=retry-sync: push the lead to GoHighLevel again now. */
@@ -72,7 +75,7 @@ const DIRECTION_BORDER: Record<string, string> = {
 }
 
 export default function LeadPage() {
-  const { lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation } = useLoaderData<typeof loader>()
+  const { lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents } = useLoaderData<typeof loader>()
   const outlet = useOutlet()
   const canWrite = useCan('records:write')
   const canManageIntegrations = useCan('integrations:manage')
@@ -274,6 +277,7 @@ export default function LeadPage() {
           )}
         </section>
         <EsignRequestList requests={esignRequests} timeZone={timeZone} className="lg:col-span-3" />
+        <PersonDocuments documents={documents} timeZone={timeZone} className="lg:col-span-3" />
         <LeadFormSubmissions submissions={formSubmissions} timeZone={timeZone} here={here} canWrite={canWrite} className="lg:col-span-3" />
         <AutomationHistory runs={automation} className="lg:col-span-3" />
         <PersonAppointments

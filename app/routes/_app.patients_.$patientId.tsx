@@ -5,6 +5,8 @@ import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
+import { listPersonDocuments } from '~/features/documents/person-documents.server'
+import { PersonDocuments } from '~/features/documents/person-documents'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
@@ -40,11 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Who opened which record is part of the record's history (PHI access).
   const actor = userActor(request, user)
   await recordPatientView(patient.id, actor)
-  const [history, lead, upcoming, automation] = await Promise.all([
+  const [history, lead, upcoming, automation, documents] = await Promise.all([
     getPatientHistory(patient.id),
     patient.leadId ? getLead(patient.leadId) : null,
     listPersonAppointments('patient', patient.id, actor),
     recordAutomationHistory('Patient', patient.id),
+    listPersonDocuments({ patientId: patient.id }, actor),
   ])
   return json({
     patient: {
@@ -60,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     activity: history.activity,
     viewers: history.viewers,
     automation,
+    documents,
   })
 }
 
@@ -125,7 +129,7 @@ function NotSaved() {
 }
 
 export default function PatientProfile() {
-  const { patient, lead, activity, viewers, upcoming, automation } = useLoaderData<typeof loader>()
+  const { patient, lead, activity, viewers, upcoming, automation, documents } = useLoaderData<typeof loader>()
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
@@ -304,6 +308,7 @@ export default function PatientProfile() {
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <AutomationHistory runs={automation} className="lg:col-span-2" />
+        <PersonDocuments documents={documents} timeZone={timeZone} className="lg:col-span-2" />
         {canWrite ? (
           <MilestoneForm type="patient" action={`/patients/${patient.id}/milestone`} className="rounded-lg border border-slate-200 bg-white p-5" />
         ) : null}

@@ -19,9 +19,7 @@ import { formatDateTime } from '~/lib/time'
 import { GhlError, listGhlCalendars } from '~/integrations/gohighlevel/client.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useTimeZone } from '~/platform/auth/user'
-import { useCopyField } from '~/components/use-copy-field'
-import { useHydrated } from '~/lib/use-hydrated'
-import { useId } from 'react'
+import { CopyField } from '~/components/copy-field'
 
 export const meta: MetaFunction = () => [{ title: 'GoHighLevel | Settings | Healthcare Portal' }]
 
@@ -111,32 +109,9 @@ export default function GoHighLevelSettings() {
 }
 
 function WebhookEndpoint({ label, url }: { label: string; url: string }) {
-  const hydrated = useHydrated()
-  const inputId = useId()
-  const { input, copied, copy } = useCopyField(url)
   return (
-    <li className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id={inputId}
-          ref={input}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-xs coarse:min-h-11"
-        />
-        {hydrated ? (
-          <Button type="button" variant="secondary" onClick={copy} aria-label={`Copy ${label} URL`}>
-            Copy
-          </Button>
-        ) : null}
-      </div>
-      <p role="status" className="text-xs text-slate-700">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Could not copy: select the URL and copy it yourself.' : ''}
-      </p>
+    <li>
+      <CopyField label={label} value={url} buttonLabel={`Copy ${label} URL`} />
     </li>
   )
 }

@@ -21,6 +21,7 @@ import {
 } from '~/features/portal-signing/signing.server'
 import { DECLINE_REASON_MAX, SIGNATURE_TEXT_MAX } from '~/features/portal-signing/field-rules'
 import { SignatureStyle } from '~/features/portal-signing/signature-pad'
+import { SIGNING_TOO_MANY_TITLE, countSigningPageHit, signingTooManyMessage } from '~/features/portal-signing/rate-limit.server'
 import { TOKEN_PAGE_HEADERS, staticPageHandle, tokenPageHeaders } from '~/lib/static-page'
 import { NotFoundError } from '~/platform/errors'
 import { getClientAddress } from '~/platform/http/request.server'
@@ -61,6 +62,16 @@ function unavailable(error: unknown) {
   throw error
 }
 
+/** Counted before anything else: over the limit, a plain page with 429 and Retry-After. */
+async function throttled(request: Request, token: string, kind: 'load' | 'post') {
+  const wait = await countSigningPageHit(token, getClientAddress(request), kind)
+  if (wait <= 0) return null
+  return json<Unavailable>(
+    { state: 'unavailable', title: SIGNING_TOO_MANY_TITLE, message: signingTooManyMessage(wait) },
+    { status: 429, headers: { ...TOKEN_PAGE_HEADERS, 'Retry-After': String(Math.ceil(wait / 1000)) } },
+  )
+}
+
 function contextOf(request: Request) {
   return { ipAddress: getClientAddress(request), userAgent: request.headers.get('user-agent') }
 }
@@ -78,6 +89,8 @@ function doneUrl(token: string, done: 'signed' | 'declined', inPerson: boolean) 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const limited = await throttled(request, params.token ?? '', 'load')
+  if (limited) return limited
   const search = new URL(request.url).searchParams
   const done = search.get('done')
   if (done === 'signed' || done === 'declined') {
@@ -96,6 +109,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? ''
+  const limited = await throttled(request, token, 'post')
+  if (limited) return limited
   const form = await request.formData()
   const text = (name: string) => {
     const value = form.get(name)

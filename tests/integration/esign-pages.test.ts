@@ -158,6 +158,7 @@ describe('the E-Sign Test page and Settings tab', () => {
     expect(first.data.providers).toEqual([
       expect.objectContaining({ id: 'goformz', connected: false }),
       expect.objectContaining({ id: 'boldsign', connected: true }),
+      expect.objectContaining({ id: 'portal', connected: true }),
     ])
     expect(first.data.provider).toBeNull()
     const chosen = (await (await callRoute(route.loader, makeRequest(`${path}?provider=boldsign`, { cookie }))).json()) as TestData

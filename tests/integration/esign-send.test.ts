@@ -62,6 +62,7 @@ describe('the Send E-Signature Request dialog', () => {
     expect(first.data.providers).toEqual([
       { id: 'goformz', label: 'GoFormz', connected: false },
       { id: 'boldsign', label: 'BoldSign', connected: true },
+      { id: 'portal', label: 'Portal', connected: true },
     ])
     expect(first.data.provider).toBeNull()
     // A provider that is not connected cannot be chosen, even by URL.

@@ -1,40 +1,15 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { useId } from 'react'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { formatDateTime } from '~/lib/time'
-import { useHydrated } from '~/lib/use-hydrated'
-import { useCopyField } from '~/components/use-copy-field'
+import { CopyField } from '~/components/copy-field'
 
 export type FeedStatus = { createdAt: string; lastUsedAt: string | null } | null
 
 /** The new feed's URL, shown once: a read-only field to select, a Copy button with JavaScript, and a webcal: link. */
 function NewFeedUrl({ url }: { url: string }) {
-  const hydrated = useHydrated()
-  const inputId = useId()
-  const { input, copied, copy } = useCopyField(url)
   return (
     <div id="calendar-feed-url" tabIndex={-1} className="rounded-md border border-green-300 bg-green-50 p-4">
-      <label htmlFor={inputId} className="block text-sm font-medium">
-        Your calendar feed URL
-      </label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <input
-          id={inputId}
-          ref={input}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 font-mono text-xs coarse:min-h-11"
-        />
-        {hydrated ? (
-          <Button type="button" variant="secondary" onClick={copy}>
-            Copy URL
-          </Button>
-        ) : null}
-      </div>
-      <p role="status" className="mt-1 text-sm">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Could not copy: select the URL and copy it yourself.' : ''}
-      </p>
+      <CopyField label="Your calendar feed URL" value={url} buttonText="Copy URL" />
       <p className="mt-2 text-sm text-slate-700">
         Copy it now: it is shown only this once. In Outlook choose Add calendar → Subscribe from web, in Google Calendar Other
         calendars → From URL, on a Mac File → New Calendar Subscription, and paste it.{' '}

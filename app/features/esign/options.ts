@@ -11,6 +11,11 @@ export const PROVIDER_LABELS: Record<EsignProvider, string> = { goformz: 'GoForm
 /** The portal's own signing (/sign/{token}): no templates and no account, so not one of the provider APIs above. */
 export const PORTAL_PROVIDER = 'portal'
 export const PORTAL_PROVIDER_LABEL = 'Portal'
+/** What the sending dialog and the test page say of the portal's own signing. */
+export const PORTAL_PROVIDER_HINT = 'Built in: the signer gets a link to sign in the portal. No account needed.'
+
+/** The choices in the sending dialog: the provider APIs and the portal's own signing. */
+export type SendDialogProvider = EsignProvider | typeof PORTAL_PROVIDER
 
 export function isEsignProvider(value: unknown): value is EsignProvider {
   return typeof value === 'string' && (ESIGN_PROVIDERS as readonly string[]).includes(value)
@@ -80,7 +85,8 @@ export const ESIGN_REQUESTS_HEADING_ID = 'esign-requests-heading'
 
 type SentRequest = { provider: string; title: string; recipientName: string }
 
-function providerLabel(provider: string) {
+/** A stored request's provider as people read it: 'GoFormz', 'BoldSign', 'Portal'. */
+export function providerLabel(provider: string) {
   if (provider === PORTAL_PROVIDER) return PORTAL_PROVIDER_LABEL
   return isEsignProvider(provider) ? PROVIDER_LABELS[provider] : provider
 }

@@ -1,5 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import { PENDING_ESIGN_STATUSES, PROVIDER_LABELS, isEsignProvider } from '~/features/esign/options'
+import { PENDING_ESIGN_STATUSES, providerLabel } from '~/features/esign/options'
 import type { EsignListQuery } from '~/features/esign/schema'
 import type { Actor } from '~/platform/actor'
 import { listViewQuery, recordListView, recordView } from '~/platform/audit.server'
@@ -120,7 +120,7 @@ export async function listPendingEsignatures(actor: Actor, take = 50, { record =
     documentName: row.title,
     status: row.status,
     sentDate: (row.sentAt ?? row.createdAt).toISOString(),
-    provider: isEsignProvider(row.provider) ? PROVIDER_LABELS[row.provider] : row.provider,
+    provider: providerLabel(row.provider),
     customMessage: row.message,
   }))
 }

@@ -6,6 +6,7 @@ import {
   ESIGN_TITLE_MAX,
   EXPIRATION_DAY_OPTIONS,
   DEFAULT_EXPIRATION_DAYS,
+  PORTAL_PROVIDER,
   SEND_MISSING_INFORMATION_MESSAGE,
   TEST_MISSING_INFORMATION_MESSAGE,
   UNKNOWN_PROVIDER_MESSAGE,
@@ -103,7 +104,7 @@ export const ESIGN_PAGE_SIZE = 12
 /** The request list's URL query (the page and GET /api/esign/requests): filters and page. */
 export const esignListQuerySchema = z.object({
   status: z.enum(ESIGN_STATUSES).optional().catch(undefined),
-  provider: z.enum(ESIGN_PROVIDERS).optional().catch(undefined),
+  provider: z.enum([...ESIGN_PROVIDERS, PORTAL_PROVIDER]).optional().catch(undefined),
   /** Words of the lead's (recipient's) name. */
   lead: z.string().trim().max(100).catch(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

@@ -1,5 +1,12 @@
 import { prisma } from '~/platform/db.server'
-import { ESIGN_PROVIDERS, PROVIDER_LABELS, isEsignProvider } from '~/features/esign/options'
+import {
+  ESIGN_PROVIDERS,
+  PORTAL_PROVIDER,
+  PORTAL_PROVIDER_LABEL,
+  PROVIDER_LABELS,
+  type SendDialogProvider,
+  isEsignProvider,
+} from '~/features/esign/options'
 import { ProviderFailedError, getProviderStatus, listProviderTemplates } from '~/features/esign/providers.server'
 
 /**
@@ -11,7 +18,28 @@ import { ProviderFailedError, getProviderStatus, listProviderTemplates } from '~
  */
 export async function loadSendDialog(choice: { provider?: string | null; templateId?: string | null }) {
   const status = await getProviderStatus()
-  const providers = ESIGN_PROVIDERS.map((id) => ({ id, label: PROVIDER_LABELS[id], connected: status[id].connected }))
+  const providers: Array<{ id: SendDialogProvider; label: string; connected: boolean }> = [
+    ...ESIGN_PROVIDERS.map((id) => ({ id, label: PROVIDER_LABELS[id], connected: status[id].connected })),
+    { id: PORTAL_PROVIDER, label: PORTAL_PROVIDER_LABEL, connected: status.portal.connected },
+  ]
+  if (choice.provider === PORTAL_PROVIDER) {
+    // The portal signs a library PDF: its 'templates' are the library's PDFs.
+    const documents = await prisma.document.findMany({
+      where: { mimeType: 'application/pdf' },
+      select: { id: true, name: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 200,
+    })
+    return {
+      providers,
+      provider: PORTAL_PROVIDER as SendDialogProvider | null,
+      templates: [] as Array<{ id: string; name: string; hasESignature: boolean }>,
+      templatesError: null as string | null,
+      template: null as { id: string; name: string; hasESignature: boolean } | null,
+      portalDocuments: documents,
+      goformzAssignment: status.goformz.assignment,
+    }
+  }
   const provider = isEsignProvider(choice.provider) && status[choice.provider].connected ? choice.provider : null
   let templates: Array<{ id: string; name: string; hasESignature: boolean }> = []
   let templatesError: string | null = null
@@ -30,6 +58,7 @@ export async function loadSendDialog(choice: { provider?: string | null; templat
     templates,
     templatesError,
     template,
+    portalDocuments: [] as Array<{ id: string; name: string }>,
     /** Who completes a GoFormz form: GoFormz does not e-mail people outside the account. */
     goformzAssignment: status.goformz.assignment,
   }

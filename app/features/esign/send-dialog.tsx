@@ -8,8 +8,11 @@ import {
   EXPIRATION_DAY_OPTIONS,
   NOT_CONNECTED_HINT,
   NO_TEMPLATES_MESSAGE,
+  PORTAL_PROVIDER,
+  PORTAL_PROVIDER_HINT,
   PROVIDER_LABELS,
   type EsignProvider,
+  type SendDialogProvider,
   defaultDocumentTitle,
 } from '~/features/esign/options'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
@@ -17,12 +20,14 @@ import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
 
 export type SendDialogData = {
-  providers: Array<{ id: EsignProvider; label: string; connected: boolean }>
-  provider: EsignProvider | null
+  providers: Array<{ id: SendDialogProvider; label: string; connected: boolean }>
+  provider: SendDialogProvider | null
   templates: Array<{ id: string; name: string; hasESignature: boolean }>
   templatesError: string | null
   template: { id: string; name: string; hasESignature: boolean } | null
   goformzAssignment: { type: string; id: string } | null
+  /** The library's PDFs, once the Portal is chosen. */
+  portalDocuments: Array<{ id: string; name: string }>
 }
 
 const EXPIRATION_OPTIONS = EXPIRATION_DAY_OPTIONS.map((days) => ({ value: String(days), label: `${days} days` }))
@@ -52,6 +57,7 @@ export function SendEsignDialogBody({
   recipient,
   data,
   rules,
+  portal,
   lastResult,
   closeTo,
   redirectTo,
@@ -59,6 +65,8 @@ export function SendEsignDialogBody({
   recipient: { name: string; email: string; phone: string }
   data: SendDialogData
   rules: FormRules
+  /** The Portal's form rules and the full preparation page (placing fields by hand). */
+  portal: { rules: FormRules; prepareHref: string }
   lastResult?: SubmissionResult<string[]> | null
   closeTo: string
   redirectTo: string | null
@@ -108,7 +116,9 @@ export function SendEsignDialogBody({
                     <span className="font-medium">{option.label}</span>
                     <Badge tone={option.connected ? 'green' : 'grey'}>{option.connected ? 'Connected' : 'Not Connected'}</Badge>
                   </span>
-                  {option.connected ? null : (
+                  {option.id === PORTAL_PROVIDER ? (
+                    <span className="text-xs text-slate-600">{PORTAL_PROVIDER_HINT}</span>
+                  ) : option.connected ? null : (
                     <span id={hintId} className="text-xs text-slate-600">
                       {NOT_CONNECTED_HINT}
                     </span>
@@ -125,7 +135,18 @@ export function SendEsignDialogBody({
         )}
       </Form>
 
-      {provider ? (
+      {provider === PORTAL_PROVIDER ? (
+        <PortalStep
+          documents={data.portalDocuments}
+          recipientName={recipient.name}
+          rules={portal.rules}
+          prepareHref={portal.prepareHref}
+          lastResult={lastResult}
+          closeTo={closeTo}
+        />
+      ) : null}
+
+      {provider && provider !== PORTAL_PROVIDER ? (
         <Form method="get" replace preventScrollReset key={provider}>
           <ReturnField redirectTo={redirectTo} />
           <input type="hidden" name="provider" value={provider} />
@@ -169,7 +190,7 @@ export function SendEsignDialogBody({
         </Form>
       ) : null}
 
-      {provider && template ? (
+      {provider === PORTAL_PROVIDER ? null : provider && template ? (
         <DetailsStep
           key={`${provider}:${template.id}`}
           provider={provider}
@@ -263,6 +284,136 @@ function DetailsStep({
           Cancel
         </Link>
         <Button type="submit" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Request'}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+type PortalValues = { provider: string; documentId: string; placement: string; title: string; expirationDays: string; message: string }
+
+const PORTAL_PLACEMENTS = [
+  { value: 'signature_page', label: 'Append a signature page', hint: 'A page with a signature, date and printed name block is added at the end.' },
+  { value: 'pdf_fields', label: "Use the PDF's own fields", hint: 'For a fillable PDF: the signer fills and signs its own form fields.' },
+] as const
+
+/** The Portal chosen: a library PDF, where the signature goes, and the details; the lead signs by link. */
+function PortalStep({
+  documents,
+  recipientName,
+  rules,
+  prepareHref,
+  lastResult,
+  closeTo,
+}: {
+  documents: Array<{ id: string; name: string }>
+  recipientName: string
+  rules: FormRules
+  prepareHref: string
+  lastResult?: SubmissionResult<string[]> | null
+  closeTo: string
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
+  const [form, fields] = useForm<PortalValues>({
+    id: 'esign-portal-form',
+    constraint: constraintsOf(rules),
+    defaultValue: {
+      provider: PORTAL_PROVIDER,
+      documentId: '',
+      placement: 'signature_page',
+      title: `Healthcare Document - ${recipientName}`,
+      expirationDays: String(DEFAULT_EXPIRATION_DAYS),
+      message: DEFAULT_ESIGN_MESSAGE,
+    },
+    lastResult,
+    shouldValidate: 'onBlur',
+    onValidate: validateWithRules<PortalValues>(rules),
+  })
+  const placementErrorId = `${fields.placement.id}-error`
+  return (
+    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="provider" value={PORTAL_PROVIDER} />
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-semibold">Step 2: Choose the Document</legend>
+        {documents.length === 0 ? (
+          <div className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm">
+            <p className="font-medium">No PDFs in the library</p>
+            <p className="mt-1 text-slate-600">
+              Upload one in{' '}
+              <Link to="/documents" className="text-blue-700 underline">
+                Documents
+              </Link>{' '}
+              or on the{' '}
+              <Link to={prepareHref} className="text-blue-700 underline">
+                portal signing page
+              </Link>
+              .
+            </p>
+          </div>
+        ) : (
+          <SelectField
+            labelProps={{ children: 'PDF from the library' }}
+            selectProps={getSelectProps(fields.documentId)}
+            options={[{ value: '', label: 'Choose a PDF' }, ...documents.map((document) => ({ value: document.id, label: document.name }))]}
+            errors={fields.documentId.errors}
+          />
+        )}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2" aria-describedby={fields.placement.errors ? placementErrorId : undefined}>
+        <legend className="mb-2 text-sm font-semibold">Step 3: Where the Signature Goes</legend>
+        {PORTAL_PLACEMENTS.map((option) => (
+          <label key={option.value} className={cardClassName}>
+            <input
+              type="radio"
+              name={fields.placement.name}
+              value={option.value}
+              defaultChecked={fields.placement.initialValue === option.value}
+              aria-invalid={fields.placement.errors ? true : undefined}
+              className="mt-1 h-4 w-4"
+            />
+            <span className="flex flex-1 flex-col gap-1">
+              <span className="font-medium">{option.label}</span>
+              <span className="text-xs text-slate-600">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+        {fields.placement.errors ? (
+          <p id={placementErrorId} className="text-sm text-red-700">
+            {fields.placement.errors[0]}
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-600">
+          To place signature and other fields on the pages yourself, or to add more signers,{' '}
+          <Link to={prepareHref} className="text-blue-700 underline">
+            prepare the request on the portal signing page
+          </Link>
+          .
+        </p>
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-semibold">Step 4: Configure Document</legend>
+        <Field labelProps={{ children: 'Document Title' }} inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
+        <SelectField
+          labelProps={{ children: 'Expiration (Days)' }}
+          selectProps={getSelectProps(fields.expirationDays)}
+          options={EXPIRATION_OPTIONS}
+          errors={fields.expirationDays.errors}
+        />
+        <TextareaField
+          labelProps={{ children: 'Custom Message (Optional)' }}
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }}
+          errors={fields.message.errors}
+        />
+        <p className="text-sm text-slate-600">The portal e-mails {recipientName} a link to sign. You can also copy the link from the request's page.</p>
+      </fieldset>
+      <div className="flex justify-end gap-3">
+        <Link to={closeTo} preventScrollReset className={buttonClassName('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={busy || documents.length === 0}>
           {busy ? 'Sending...' : 'Send Request'}
         </Button>
       </div>

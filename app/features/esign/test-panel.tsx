@@ -7,6 +7,8 @@ import { Button } from '~/components/ui/button'
 import {
   MISSING_INFORMATION_TITLE,
   NO_TEMPLATES_MESSAGE,
+  PORTAL_PROVIDER,
+  PORTAL_PROVIDER_HINT,
   PROVIDER_LABELS,
   TEST_MISSING_INFORMATION_MESSAGE,
   type EsignProvider,
@@ -46,7 +48,8 @@ export function EsignTestPanel({
   const navigation = useNavigation()
   // Reading the status again (a provider chosen, a test sent) shows as checking.
   const checking = navigation.state === 'loading' && navigation.location.pathname === pathname
-  const connected = data.providers.filter((provider) => provider.connected)
+  // The portal's own signing has no templates to test: it is listed, and sent from a lead or the portal signing page.
+  const connected = data.providers.filter((provider) => provider.connected && provider.id !== PORTAL_PROVIDER)
   const Heading = level === 1 ? 'h2' : 'h3'
   return (
     <PageFrame title={title} subtitle="Send a test signature request through a connected provider" level={level}>
@@ -57,7 +60,7 @@ export function EsignTestPanel({
           </Heading>
           <ul className="flex flex-col gap-2">
             {data.providers.map((provider) => (
-              <li key={provider.id} className="flex items-center justify-between gap-2">
+              <li key={provider.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">{provider.label}</span>
                 {checking ? (
                   <span className="inline-flex items-center gap-2 text-xs text-slate-600">
@@ -74,6 +77,14 @@ export function EsignTestPanel({
                     {provider.connected ? 'Connected' : 'Not Connected'}
                   </span>
                 )}
+                {provider.id === PORTAL_PROVIDER ? (
+                  <span className="w-full text-xs text-slate-600">
+                    {PORTAL_PROVIDER_HINT}{' '}
+                    <Link to="/e-signatures/new-portal" className="text-blue-700 underline">
+                      Send a document for signature in the Portal
+                    </Link>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -96,7 +107,7 @@ export function EsignTestPanel({
               selectProps={{
                 id: 'esign-test-provider',
                 name: 'provider',
-                defaultValue: data.provider ?? '',
+                defaultValue: data.provider === PORTAL_PROVIDER ? '' : (data.provider ?? ''),
                 onChange: hydrated
                   ? (event) => {
                       if (event.currentTarget.form) submit(event.currentTarget.form, { replace: true, preventScrollReset: true })
@@ -127,7 +138,7 @@ function TestForm({ data, rules, lastResult }: { data: SendDialogData; rules: Fo
   // Sending is a change (a stored request): viewers see the page but cannot send.
   const canSend = useCan('records:write')
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
-  const provider: EsignProvider | null = data.provider
+  const provider: EsignProvider | null = data.provider === PORTAL_PROVIDER ? null : data.provider
   const [form, fields] = useForm<TestValues>({
     id: ESIGN_TEST_FORM_ID,
     constraint: constraintsOf(rules),

@@ -12,6 +12,8 @@ import { getGoformzConfig, getGoformzSettingsView } from '~/integrations/goformz
 import { getBoldsignConfig } from '~/integrations/settings.server'
 import { type EsignProvider, type EsignStatus, DEFAULT_ESIGN_MESSAGE, PROVIDER_LABELS, isEsignProvider } from '~/features/esign/options'
 import { notConfiguredMessage } from '~/features/esign/providers.server'
+import { publicOrigin } from '~/features/email/sender.server'
+import { remindPortalSigner } from '~/features/portal-signing/links.server'
 import { recordAudit } from '~/platform/audit.server'
 import { type Actor, isStaffActor, systemActor } from '~/platform/actor'
 import { isUniqueViolation } from '~/platform/db-errors'
@@ -224,6 +226,18 @@ function actorOf(payload: unknown): Actor {
 /** esign.remind: the provider reminds the signer; the timeline and the trail say who asked. */
 export async function runEsignRemindJob(payload: unknown) {
   const request = await loadForJob(payload)
+  if (request.provider === 'portal') {
+    if (!remindableStatuses(request.provider).includes(request.status)) return
+    // Staff's reminder links to where they work; the sweep's to the portal's public address.
+    const origin = (payload as { origin?: unknown } | null)?.origin
+    try {
+      await remindPortalSigner(request.id, actorOf(payload), typeof origin === 'string' ? origin : publicOrigin())
+    } catch (error) {
+      if (error instanceof ConflictError) throw new PermanentJobError(error.message)
+      throw error
+    }
+    return
+  }
   if (!['sent', 'viewed'].includes(request.status) || !request.providerRequestId) return
   const config = await getBoldsignConfig()
   if (request.provider !== 'boldsign' || !config) throw new PermanentJobError(noReminderMessage(request.provider))
@@ -313,6 +327,8 @@ export async function runEsignFetchSignedJob(payload: unknown) {
           sha256: stored.sha256,
           uploadedById: null,
           uploadedBy: `${provider} (e-signature)`,
+          // On the lead's record, when it was sent from one.
+          leadId: request.leadId,
         },
         select: { id: true },
       })
@@ -359,12 +375,17 @@ export async function runEsignSweepJob(now = new Date()) {
   if (goformz.enableESignatureReminders) {
     const due = await prisma.esignRequest.findMany({
       where: {
-        provider: 'boldsign',
-        status: { in: ['sent', 'viewed'] },
         OR: [
-          { lastReminderAt: null, sentAt: { lte: new Date(now.getTime() - FIRST_REMINDER_AFTER_MS) } },
-          { lastReminderAt: { lte: new Date(now.getTime() - REMINDER_EVERY_MS) } },
+          { provider: 'boldsign', status: { in: ['sent', 'viewed'] } },
+          // A portal request waits for its next signer after the first has signed, too.
+          { provider: 'portal', status: { in: ['sent', 'viewed', 'signed'] } },
         ],
+        AND: {
+          OR: [
+            { lastReminderAt: null, sentAt: { lte: new Date(now.getTime() - FIRST_REMINDER_AFTER_MS) } },
+            { lastReminderAt: { lte: new Date(now.getTime() - REMINDER_EVERY_MS) } },
+          ],
+        },
       },
       select: { id: true },
       take: 500,
@@ -385,6 +406,11 @@ export async function runEsignSweepJob(now = new Date()) {
   await enqueueJobs(jobs)
 }
 
+/** Where a request must stand to be reminded: a portal request also while later signers wait. */
+function remindableStatuses(provider: string) {
+  return provider === 'portal' ? ['sent', 'viewed', 'signed'] : ['sent', 'viewed']
+}
+
 export function noReminderMessage(provider: string) {
   return provider === 'goformz'
     ? 'GoFormz has no reminder call: remind the person completing the form in GoFormz'
@@ -398,12 +424,13 @@ async function requestFor(id: string) {
 }
 
 /** Staff send a reminder now: queued (so an outage retries it) and tried at once. */
-export async function remindEsignRequest(id: string, actor: Actor) {
+export async function remindEsignRequest(id: string, actor: Actor, origin?: string) {
   const request = await requestFor(id)
-  if (!['sent', 'viewed'].includes(request.status)) throw new ConflictError(`A ${request.status} request cannot be reminded`)
-  if (request.provider !== 'boldsign') throw new ConflictError(noReminderMessage(request.provider))
+  if (!remindableStatuses(request.provider).includes(request.status)) throw new ConflictError(`A ${request.status} request cannot be reminded`)
+  if (request.provider !== 'boldsign' && request.provider !== 'portal') throw new ConflictError(noReminderMessage(request.provider))
   const dedupeKey = `${ESIGN_REMIND_JOB}:${request.id}`
-  await enqueueJobs([{ type: ESIGN_REMIND_JOB, payload: { requestId: request.id, ...(isStaffActor(actor) ? { userId: actor.userId } : {}) }, dedupeKey }])
+  const payload = { requestId: request.id, ...(isStaffActor(actor) ? { userId: actor.userId } : {}), ...(origin ? { origin } : {}) }
+  await enqueueJobs([{ type: ESIGN_REMIND_JOB, payload, dedupeKey }])
   const run = await runJobNow(dedupeKey, runEsignRemindJob)
   const after = await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id } })
   // null: a reminder already queued (by the sweep) is running or waiting.

@@ -1,12 +1,10 @@
 import { Link } from '@remix-run/react'
-import { useId } from 'react'
 import { dialogHref } from '~/components/dialog-links'
 import { StatusBadge } from '~/components/status-badge'
-import { Button, buttonClassName } from '~/components/ui/button'
+import { buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'
 import { formatDateTime } from '~/lib/time'
-import { useHydrated } from '~/lib/use-hydrated'
-import { useCopyField } from '~/components/use-copy-field'
+import { CopyField } from '~/components/copy-field'
 import { submissionStatusLabel } from './intake-rules'
 
 export const FORMS_HEADING_ID = 'forms-heading'
@@ -17,34 +15,7 @@ export function formSubmissionAnchor(id: string) {
 
 /** A form link to copy: a read-only field (selectable without JavaScript) and a Copy button with it. */
 export function CopyableLink({ url, label }: { url: string; label: string }) {
-  const hydrated = useHydrated()
-  const inputId = useId()
-  const { input, copied, copy } = useCopyField(url)
-  return (
-    <div>
-      <label htmlFor={inputId} className="block text-sm font-medium">
-        {label}
-      </label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <input
-          id={inputId}
-          ref={input}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 font-mono text-xs coarse:min-h-11"
-        />
-        {hydrated ? (
-          <Button type="button" variant="secondary" onClick={copy}>
-            Copy
-          </Button>
-        ) : null}
-      </div>
-      <p role="status" className="mt-1 text-sm">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Could not copy: select the link and copy it yourself.' : ''}
-      </p>
-    </div>
-  )
+  return <CopyField label={label} value={url} />
 }
 
 type LeadSubmission = {

@@ -1,2 +1,2 @@
 /** The portal signing schemas as routes import them (keeps Zod out of the page). */
-export { portalPrepareSchema, signingLockSchema } from '~/features/portal-signing/schema'
+export { portalLeadSendSchema, portalPrepareSchema, signingLockSchema } from '~/features/portal-signing/schema'

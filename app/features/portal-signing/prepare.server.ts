@@ -1,11 +1,15 @@
 import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS } from '~/features/portal-signing/prepare-options'
-import type { PortalPrepareInput } from '~/features/portal-signing/schema'
+import type { PortalLeadSendInput, PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { PORTAL_FIELD_LABELS, type PortalFieldType } from '~/features/portal-signing/field-rules'
+import { createDocument } from '~/features/documents/documents.server'
+import { receivePdfUpload } from '~/features/documents/upload.server'
 import type { Actor } from '~/platform/actor'
+import { UploadError } from '~/platform/uploads.server'
 import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { NotFoundError, RuleViolationError } from '~/platform/errors'
+import { isUuid } from '~/lib/ids'
 
 /** What the portal request form offers: library PDFs and the people with an e-mail address. */
 export async function portalPrepareChoices(actor: Actor) {
@@ -92,4 +96,49 @@ export async function preparePortalRequestFromForm(input: PortalPrepareInput, ac
     },
     actor,
   )
+}
+
+/** The sending dialog on a lead, with the Portal chosen: the lead signs a library PDF alone. */
+export async function sendLeadPortalRequest(leadId: string, input: PortalLeadSendInput, actor: Actor, origin: string) {
+  const lead = isUuid(leadId) ? await prisma.lead.findUnique({ where: { id: leadId }, select: { id: true, firstName: true, lastName: true, email: true } }) : null
+  if (!lead) throw new NotFoundError('Lead')
+  return preparePortalRequest(
+    {
+      documentId: input.documentId,
+      title: input.title,
+      message: input.message ?? null,
+      expirationDays: input.expirationDays,
+      signers: [{ name: `${lead.firstName} ${lead.lastName}`.trim(), email: lead.email, personType: 'lead', personId: lead.id }],
+      placement: input.placement,
+      leadId: lead.id,
+      origin,
+    },
+    actor,
+  )
+}
+
+/** The file input on the preparation form: a PDF uploaded on the spot instead of one from the library. */
+export const PORTAL_UPLOAD_FIELD = 'upload'
+
+/**
+ * The preparation form as posted. A PDF uploaded with it goes through the
+ * library's own upload (streamed, checked to be a PDF, scripts taken out)
+ * into the library like any other document, and is the one to sign; it stays
+ * there (and chosen) if the rest of the form needs correcting.
+ */
+export async function readPrepareForm(request: Request, actor: Actor & { userName: string }) {
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return { form: await request.formData(), uploadError: null }
+  let upload
+  try {
+    upload = await receivePdfUpload(request, PORTAL_UPLOAD_FIELD)
+  } catch (error) {
+    if (error instanceof UploadError) return { form: null, uploadError: error }
+    throw error
+  }
+  const { file, form } = upload
+  if (file) {
+    const document = await createDocument(file, { category: 'agreements', description: 'Uploaded to be signed in the portal' }, actor)
+    form.set('documentId', document.id)
+  }
+  return { form, uploadError: null }
 }

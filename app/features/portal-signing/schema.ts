@@ -70,3 +70,18 @@ export const signingLockSchema = z.object({
   code: z.string().trim().max(100).optional(),
 })
 export type SigningLockForm = z.input<typeof signingLockSchema>
+
+/**
+ * The sending dialog on a lead, with the Portal chosen: a library PDF and a
+ * signature page or the PDF's own fields, the lead signing alone. Placing
+ * fields by hand is the full preparation page's.
+ */
+export const portalLeadSendSchema = z.object({
+  provider: z.literal('portal'),
+  documentId: z.string({ error: 'Choose a PDF from the library' }).uuid('Choose a PDF from the library'),
+  placement: z.enum(['signature_page', 'pdf_fields'], { error: 'Choose where the signature goes' }),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(ESIGN_TITLE_MAX),
+  message: optionalText(ESIGN_MESSAGE_MAX),
+  expirationDays: z.coerce.number().refine((days) => (EXPIRATION_DAY_OPTIONS as readonly number[]).includes(days), 'Choose an expiration'),
+})
+export type PortalLeadSendInput = z.output<typeof portalLeadSendSchema>

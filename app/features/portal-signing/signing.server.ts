@@ -494,6 +494,12 @@ function drawnImageFor(field: { type: string; signerId: string }, signers: Array
   return null
 }
 
+/** Which records the signed copy belongs to: the lead, patient and caregiver who signed (the first of each). */
+function personLinks(signers: Array<{ personType: string; personId: string | null }>, leadId: string | null) {
+  const of = (type: string) => signers.find((signer) => signer.personType === type && signer.personId)?.personId ?? null
+  return { leadId: of('lead') ?? leadId, patientId: of('patient'), caregiverId: of('caregiver') }
+}
+
 export async function runPortalCompleteJob(payload: unknown) {
   const requestId = (payload as { requestId?: unknown } | null)?.requestId
   if (typeof requestId !== 'string' || !isUuid(requestId)) return
@@ -562,6 +568,8 @@ export async function completePortalRequest(requestId: string, now = new Date())
           sha256: stored.sha256,
           uploadedById: null,
           uploadedBy: 'Portal (e-signature)',
+          // On the signers' records: the first lead, patient and caregiver among them.
+          ...personLinks(request.signers, request.leadId),
         },
         select: { id: true },
       })
@@ -609,6 +617,6 @@ export async function listPortalSigners(requestId: string, origin: string) {
   const signers = await prisma.esignSigner.findMany({ where: { requestId }, orderBy: { order: 'asc' } })
   return signers.map(({ tokenEncrypted, tokenHash: _hash, ...signer }) => ({
     ...signer,
-    link: signer.status === 'signed' || signer.status === 'declined' ? null : signingLink({ tokenEncrypted }, origin),
+    link: signer.status === 'signed' || signer.status === 'declined' || signer.linkRevokedAt ? null : signingLink({ tokenEncrypted }, origin),
   }))
 }
