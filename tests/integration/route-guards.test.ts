@@ -47,6 +47,7 @@ const VIEWER_ACTIONS = new Set([
   'routes/_app.account_.two-factor.disable',
   'routes/_app.calendar.subscribe', // own calendar feed URL
   'routes/api.email-templates.preview', // renders a draft with sample values; stores nothing
+  'routes/signing-lock', // unlocks the user's own session after an in-person signing
 ])
 
 const routes = await Promise.all(

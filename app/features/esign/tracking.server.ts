@@ -13,7 +13,6 @@ import { getBoldsignConfig } from '~/integrations/settings.server'
 import { type EsignProvider, type EsignStatus, DEFAULT_ESIGN_MESSAGE, PROVIDER_LABELS, isEsignProvider } from '~/features/esign/options'
 import { notConfiguredMessage } from '~/features/esign/providers.server'
 import { publicOrigin } from '~/features/email/sender.server'
-import { remindPortalSigner } from '~/features/portal-signing/links.server'
 import { recordAudit } from '~/platform/audit.server'
 import { type Actor, isStaffActor, systemActor } from '~/platform/actor'
 import { isUniqueViolation } from '~/platform/db-errors'
@@ -231,6 +230,8 @@ export async function runEsignRemindJob(payload: unknown) {
     // Staff's reminder links to where they work; the sweep's to the portal's public address.
     const origin = (payload as { origin?: unknown } | null)?.origin
     try {
+      // Imported when used: the portal's signing module imports this one (a cycle at import time).
+      const { remindPortalSigner } = await import('~/features/portal-signing/links.server')
       await remindPortalSigner(request.id, actorOf(payload), typeof origin === 'string' ? origin : publicOrigin())
     } catch (error) {
       if (error instanceof ConflictError) throw new PermanentJobError(error.message)
