@@ -19,7 +19,11 @@ const integrationExclude = [
 // Integration files that change shared modules in ways that cannot be undone for the next file:
 // vi.mock, or a spy on a model of the Prisma client (its models cannot be restored). Each runs
 // in a process of its own (docs/conventions.md, "Integration tests").
-const ISOLATED_FILES = ['tests/integration/pdf-to-form-drafts.test.ts', 'tests/integration/audit-log.test.ts']
+const ISOLATED_FILES = [
+  'tests/integration/pdf-to-form-drafts.test.ts',
+  'tests/integration/audit-log.test.ts',
+  'tests/integration/portal-signing-page-fallback.test.ts',
+]
 
 /**
  * The two halves of the hostile-input sweep take minutes each, ten times any other file. Vitest
