@@ -34,6 +34,11 @@ function importBoundaries() {
       importNames: ['parseWithZod'],
       message: "Use parseWithZod from '~/lib/form-input': it bounds the form and refuses text the database cannot store.",
     },
+    ...['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'].map((name) => ({
+      name,
+      allowTypeImports: true,
+      message: "Use loadPdfjs from '~/platform/pdfjs.server': imported statically, pdfjs replaces JSON and Array.prototype.push for the whole server.",
+    })),
   ]
   return [
     {

@@ -24,6 +24,8 @@ describe('import boundaries', () => {
     ['app/features/leads/example.server.ts', "import { startApplication } from '~/startup.server'"],
     ['app/features/leads/example.server.ts', "import { x } from '../patients/schema'"],
     ['app/routes/example.tsx', "import { parseWithZod } from '@conform-to/zod/v4'"],
+    ['app/features/pdf-conversion/example.server.ts', "import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'"],
+    ['app/features/portal-signing/example.server.ts', "import * as worker from 'pdfjs-dist/legacy/build/pdf.worker.mjs'"],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {}\n`)).not.toEqual([])
   })
@@ -34,6 +36,7 @@ describe('import boundaries', () => {
     ['app/features/leads/example.server.ts', "import { prisma } from '~/platform/db.server'"],
     ['app/integrations/example.server.ts', "import { getEnv } from '~/platform/env.server'"],
     ['app/startup.server.ts', "import { seedDemoData } from '~/features/demo-data.server'"],
+    ['app/features/pdf-conversion/example.server.ts', "import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'"],
   ])('%s may: %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {}\n`)).toEqual([])
   })

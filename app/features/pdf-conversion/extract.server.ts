@@ -1,5 +1,4 @@
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs'
+import { loadPdfjs, type Pdfjs } from '~/platform/pdfjs.server'
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRadioGroup, PDFString } from 'pdf-lib'
 import { FORM_LIMITS, type ExtractedFormSchema, type FormField, type FormFieldType } from '~/features/online-forms/form-fields'
 import {
@@ -41,9 +40,6 @@ const TIME_BUDGET_MS = 20_000
 /** Time after which the extraction gives up. */
 const HARD_TIME_LIMIT_MS = 45_000
 
-// pdfjs runs its parser in this thread when its worker module is already loaded: no worker thread, no worker file.
-;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker
-
 type Rect4 = [number, number, number, number]
 type Widget = {
   fieldName: string
@@ -63,7 +59,7 @@ type Widget = {
 
 /** Finds a PDF's form fields: AcroForm fields when it is fillable, labelled blanks when it is flat. */
 export async function extractFormSchema(input: { bytes: Uint8Array; fileName: string }): Promise<ExtractedFormSchema> {
-  const running: { loading?: ReturnType<typeof pdfjs.getDocument> } = {}
+  const running: { loading?: ReturnType<Pdfjs['getDocument']> } = {}
   let timer: NodeJS.Timeout | undefined
   // A PDF built to keep the parser busy is given up on: pdfjs's work is stopped and the caller told.
   const timeout = new Promise<never>((_resolve, reject) => {
@@ -81,10 +77,11 @@ export async function extractFormSchema(input: { bytes: Uint8Array; fileName: st
 
 async function extract(
   { bytes, fileName }: { bytes: Uint8Array; fileName: string },
-  running: { loading?: ReturnType<typeof pdfjs.getDocument> },
+  running: { loading?: ReturnType<Pdfjs['getDocument']> },
 ): Promise<ExtractedFormSchema> {
   const startedAt = Date.now()
-  let document: Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>
+  let document: Awaited<ReturnType<Pdfjs['getDocument']>['promise']>
+  const pdfjs = await loadPdfjs()
   const loading = (running.loading = pdfjs.getDocument({
     // pdfjs takes the buffer over; the caller keeps its own.
     data: new Uint8Array(bytes),
@@ -132,7 +129,7 @@ async function extract(
       for (const layout of layouts) {
         if (layout.page > 1 && Date.now() - startedAt > TIME_BUDGET_MS) break
         const page = await document.getPage(layout.page)
-        Object.assign(layout, await readDrawings(page))
+        Object.assign(layout, await readDrawings(pdfjs, page))
         page.cleanup()
       }
     }
@@ -167,7 +164,7 @@ function stripPlace({ x: _x, y: _y, ...field }: PlacedField): FormField {
   return field
 }
 
-type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>['getPage']>>
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<Pdfjs['getDocument']>['promise']>['getPage']>>
 
 async function readTexts(page: PdfPage): Promise<TextItem[]> {
   const content = await page.getTextContent()
@@ -205,23 +202,24 @@ const DRAW_LINE = 1
 const DRAW_CURVE = 2
 const DRAW_QUADRATIC = 3
 const DRAW_CLOSE = 4
-const PAINTS_THAT_SHOW = new Set([
-  pdfjs.OPS.stroke,
-  pdfjs.OPS.closeStroke,
-  pdfjs.OPS.fill,
-  pdfjs.OPS.eoFill,
-  pdfjs.OPS.fillStroke,
-  pdfjs.OPS.eoFillStroke,
-  pdfjs.OPS.closeFillStroke,
-  pdfjs.OPS.closeEOFillStroke,
-])
-const FILLS_ONLY = new Set([pdfjs.OPS.fill, pdfjs.OPS.eoFill])
+
+/** The operators read, by pdfjs's numbers (known once pdfjs is loaded). */
+function operatorsOf(pdfjs: Pdfjs) {
+  const { OPS } = pdfjs
+  return {
+    OPS,
+    paintsThatShow: new Set([OPS.stroke, OPS.closeStroke, OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]),
+    fillsOnly: new Set([OPS.fill, OPS.eoFill]),
+  }
+}
+
 const MAX_PATH_OPERATIONS = 200_000
 
 /** Horizontal lines and rectangles drawn on the page (not in its annotations), in page coordinates. */
-async function readDrawings(page: PdfPage): Promise<{ segments: Segment[]; rects: Rect[] }> {
+async function readDrawings(pdfjs: Pdfjs, page: PdfPage): Promise<{ segments: Segment[]; rects: Rect[] }> {
   const segments: Segment[] = []
   const rects: Rect[] = []
+  const { OPS, paintsThatShow, fillsOnly } = operatorsOf(pdfjs)
   const list = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE })
   let matrix: Matrix = IDENTITY
   let fillColor = '#000000'
@@ -230,21 +228,21 @@ async function readDrawings(page: PdfPage): Promise<{ segments: Segment[]; rects
   for (let index = 0; index < count; index++) {
     const fn = list.fnArray[index]
     const args = list.argsArray[index] as unknown[] | null
-    if (fn === pdfjs.OPS.save || fn === pdfjs.OPS.paintFormXObjectBegin) {
+    if (fn === OPS.save || fn === OPS.paintFormXObjectBegin) {
       stack.push({ matrix, fillColor })
-      if (fn === pdfjs.OPS.paintFormXObjectBegin && Array.isArray(args?.[0])) matrix = multiply(args[0] as Matrix, matrix)
-    } else if (fn === pdfjs.OPS.restore || fn === pdfjs.OPS.paintFormXObjectEnd) {
+      if (fn === OPS.paintFormXObjectBegin && Array.isArray(args?.[0])) matrix = multiply(args[0] as Matrix, matrix)
+    } else if (fn === OPS.restore || fn === OPS.paintFormXObjectEnd) {
       const state = stack.pop()
       if (state) ({ matrix, fillColor } = state)
-    } else if (fn === pdfjs.OPS.transform && args) {
+    } else if (fn === OPS.transform && args) {
       matrix = multiply(args as Matrix, matrix)
-    } else if (fn === pdfjs.OPS.setFillRGBColor && typeof args?.[0] === 'string') {
+    } else if (fn === OPS.setFillRGBColor && typeof args?.[0] === 'string') {
       fillColor = args[0]
-    } else if (fn === pdfjs.OPS.constructPath && args) {
+    } else if (fn === OPS.constructPath && args) {
       const paint = args[0] as number
-      if (!PAINTS_THAT_SHOW.has(paint)) continue
+      if (!paintsThatShow.has(paint)) continue
       // A white fill is a background, not something printed.
-      if (FILLS_ONLY.has(paint) && /^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/i.test(fillColor)) continue
+      if (fillsOnly.has(paint) && /^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/i.test(fillColor)) continue
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0]
       if (data) collectShapes(data, matrix, segments, rects)
     }

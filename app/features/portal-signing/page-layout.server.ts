@@ -1,5 +1,4 @@
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs'
+import { loadPdfjs, type Pdfjs } from '~/platform/pdfjs.server'
 
 /**
  * A PDF's pages as pdfjs reads them on the server (no worker thread: the
@@ -7,11 +6,10 @@ import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs'
  * coordinates: the signing page draws them as text when a page's image
  * could not be rendered, and tests read documents' text with them.
  */
-;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker
 
 export type TextRun = { text: string; x: number; y: number; size: number }
 export type PageLayout = { number: number; width: number; height: number; runs: TextRun[] }
-export type PdfjsDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>
+export type PdfjsDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>
 export type PdfjsPage = Awaited<ReturnType<PdfjsDocument['getPage']>>
 
 /** Pages shown (and rendered) per document: a signing request is a few pages, not a book. */
@@ -19,6 +17,7 @@ export const MAX_PAGES = 50
 
 /** Opens a PDF with pdfjs for `read`, and always frees it afterwards. */
 export async function withPdfjsDocument<T>(bytes: Uint8Array, read: (document: PdfjsDocument) => Promise<T>): Promise<T> {
+  const pdfjs = await loadPdfjs()
   const loading = pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
