@@ -15,7 +15,10 @@ export async function pdfsig(bytes: Uint8Array) {
   const file = path.join(os.tmpdir(), `pdfsig-${crypto.randomUUID()}.pdf`)
   await fs.writeFile(file, bytes)
   try {
-    const { stdout } = await run('pdfsig', [file]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+    const { stdout } = await run('pdfsig', [file]).catch((error: { code?: unknown; stdout?: string }) => {
+      if (error.code === 'ENOENT') throw new Error('pdfsig is not installed: apt-get install -y poppler-utils')
+      return { stdout: error.stdout ?? '' }
+    })
     return {
       output: stdout,
       valid: /Signature Validation: Signature is Valid\./.test(stdout),
