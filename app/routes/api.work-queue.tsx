@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { listWorkQueue } from '~/features/dashboard/work-queue.server'
+import { listWorkQueue } from '~/features/dashboard/dashboard.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireApiUserWithPermission } from '~/platform/auth/auth.server'
 import { apiRoute } from '~/platform/http/errors.server'

@@ -48,7 +48,8 @@ async function main() {
   const { prisma } = await import('~/platform/db.server')
   if (prisma !== logged) throw new Error('the shared client was built before the logged one')
   const dashboard = await import('~/features/dashboard/dashboard.server')
-  const { computeWorkQueue, recordDashboardView } = await import('~/features/dashboard/work-queue.server')
+  const { recordDashboardView } = await import('~/features/dashboard/work-queue.server')
+  const { computeWorkQueue } = dashboard
   const user = (await prisma.user.findFirst({ where: { role: 'admin' } })) ?? (await prisma.user.create({ data: { email: 'profile@example.com', name: 'Profile Admin', role: 'admin', passwordHash: 'x' } }))
   const actor = { kind: 'user', userId: user.id, email: user.email, ipAddress: null, userAgent: null } as never
 

@@ -6,7 +6,8 @@ import { loader as workQueueLoader } from '~/routes/api.work-queue'
 import { loader as pendingSignaturesLoader } from '~/routes/api.pending-esignatures'
 import { loader as upcomingLoader } from '~/routes/api.appointments.upcoming'
 import { loader as pendingDocumentsLoader } from '~/routes/api.documents.pending'
-import { computeWorkQueue, taskDueAt } from '~/features/dashboard/work-queue.server'
+import { computeWorkQueue } from '~/features/dashboard/dashboard.server'
+import { taskDueAt } from '~/features/dashboard/work-queue.server'
 import { taskCountLabel, WORK_QUEUE_COUNT_CAP, type WorkQueueTask } from '~/features/dashboard/work-queue'
 import { prisma } from '~/platform/db.server'
 import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
@@ -219,6 +220,43 @@ describe('work-queue rules', () => {
     expect(taskOf((await queue(admin)).tasks, `signature-waiting:${old.id}`)).toBeUndefined()
   })
 
+  test('a portal request whose first signer has signed waits on the next: counted from that signer\'s invitation', async () => {
+    const admin = await createTestUser('admin')
+    const lead = await createLead({ status: 'contacted' })
+    const portalRequest = async (nextInvitedDaysAgo: number) => {
+      const request = await prisma.esignRequest.create({
+        data: {
+          leadId: lead.id,
+          provider: 'portal',
+          templateId: 'portal',
+          title: 'Consent to care',
+          expirationDays: 30,
+          recipientName: 'R',
+          recipientEmail: 'r@example.com',
+          status: 'signed',
+          sentAt: new Date(Date.now() - 10 * DAY),
+          sentById: admin.id,
+        },
+      })
+      const signer = (order: number, status: string, sentAt: Date) =>
+        prisma.esignSigner.create({
+          data: { requestId: request.id, order, name: `Signer ${order}`, email: `s${order}@example.com`, tokenHash: randomUUID(), tokenEncrypted: 'x', status, sentAt },
+        })
+      await signer(1, 'signed', new Date(Date.now() - 10 * DAY))
+      const next = await signer(2, 'sent', new Date(Date.now() - nextInvitedDaysAgo * DAY))
+      return { request, next }
+    }
+    const waiting = await portalRequest(4)
+    const justInvited = await portalRequest(1)
+    const { tasks } = await queue(admin)
+    expect(taskOf(tasks, `signature-waiting:${waiting.request.id}`)).toMatchObject({ task: `Remind ${lead.firstName} Queue to sign Consent to care`, mine: true })
+    expect(taskOf(tasks, `signature-waiting:${justInvited.request.id}`)).toBeUndefined()
+    // The second signer signs: nobody is waited on any more.
+    await prisma.esignSigner.update({ where: { id: waiting.next.id }, data: { status: 'signed' } })
+    await prisma.esignRequest.update({ where: { id: waiting.request.id }, data: { status: 'completed' } })
+    expect(taskOf((await queue(admin)).tasks, `signature-waiting:${waiting.request.id}`)).toBeUndefined()
+  })
+
   test("today's unconfirmed appointments, until confirmed", async () => {
     const admin = await createTestUser('admin')
     const now = new Date()
@@ -369,6 +407,63 @@ describe('the dashboard page', () => {
     const viewer = await signedInUser('viewer')
     expect((await callRoute(dashboardLoader, makeRequest('/', { cookie: viewer.cookie }))).status).toBe(200)
     expect((await callRoute(dashboardLoader, makeRequest('/'))).status).toBe(302)
+  })
+})
+
+describe("the dashboard's kept reads", () => {
+  test('a change made straight in the database, past the portal\'s code, shows at the next opening', async () => {
+    const { user, cookie } = await signedInUser('admin')
+    const before = await dashboard(cookie)
+    expect((await queue(user)).tasks).toBeDefined()
+    const leadId = randomUUID()
+    await prisma.$executeRaw`INSERT INTO "Lead" (id, "firstName", "lastName", email, phone, status, "createdAt", "updatedAt", "searchText", "phoneDigits")
+      VALUES (${leadId}::uuid, 'Straight', 'Insert', 'straight@example.com', '(555) 010-0009', 'new', now() - interval '2 days', now(), 'straight insert', '5550100009')`
+    expect((await dashboard(cookie)).overview.totalLeads).toBe(before.overview.totalLeads + 1)
+    expect(taskOf((await queue(user)).tasks, `lead-not-contacted:${leadId}`)).toBeDefined()
+    await prisma.$executeRaw`UPDATE "Lead" SET status = 'contacted' WHERE id = ${leadId}::uuid`
+    expect(taskOf((await queue(user)).tasks, `lead-not-contacted:${leadId}`)).toBeUndefined()
+  })
+
+  test('what turns on the clock alone is read again within a minute: a lead turning a day old is listed', async () => {
+    const admin = await createTestUser('admin')
+    const now = Date.now()
+    const lead = await createLead({ createdAt: new Date(now - DAY + 30_000) })
+    const at = (offset: number) => computeWorkQueue(admin, { now: new Date(now + offset), limit: 10_000 })
+    expect(taskOf((await at(0)).tasks, `lead-not-contacted:${lead.id}`)).toBeUndefined()
+    // Nothing changed in the records; a minute and a half later the lead is a day old.
+    expect(taskOf((await at(90_000)).tasks, `lead-not-contacted:${lead.id}`)).toBeDefined()
+  })
+
+  test('the change counter moves with each change the dashboard shows, and not with reads or the worker\'s routine', async () => {
+    const admin = await createTestUser('admin')
+    const version = async () => (await prisma.changeCounter.findUniqueOrThrow({ where: { name: 'dashboard' } })).version
+    const moves = async (change: () => Promise<unknown>) => {
+      const before = await version()
+      await change()
+      return (await version()) > before
+    }
+    const lead = await createLead()
+    expect(await moves(() => prisma.lead.update({ where: { id: lead.id }, data: { assignedTo: 'Someone' } }))).toBe(true)
+    expect(await moves(() => createPatient('pending-review'))).toBe(true)
+    expect(await moves(() => createCaregiver())).toBe(true)
+    expect(await moves(() => prisma.communication.create({ data: { leadId: lead.id, type: 'task', status: 'scheduled', content: 'Call', createdBy: admin.name } }))).toBe(true)
+    expect(await moves(() => prisma.user.update({ where: { id: admin.id }, data: { name: 'Renamed Admin' } }))).toBe(true)
+    expect(await moves(() => prisma.auditLog.create({ data: { userId: admin.id, action: 'delete', entityType: 'Lead', entityId: lead.id } }))).toBe(true)
+    expect(await moves(() => prisma.auditLog.create({ data: { userId: admin.id, action: 'view', entityType: 'Lead', entityId: lead.id } }))).toBe(false)
+    const job = await prisma.job.create({ data: { type: 'email.deliver', payload: {} } })
+    expect(await moves(() => prisma.job.update({ where: { id: job.id }, data: { status: 'running' } }))).toBe(false)
+    expect(await moves(() => prisma.job.update({ where: { id: job.id }, data: { status: 'failed' } }))).toBe(true)
+    expect(await moves(() => prisma.job.update({ where: { id: job.id }, data: { status: 'pending' } }))).toBe(true)
+    // A change rolled back leaves the counter where it was.
+    const before = await version()
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.lead.update({ where: { id: lead.id }, data: { status: 'contacted' } })
+        throw new Error('undo')
+      }),
+    ).rejects.toThrow('undo')
+    expect(await version()).toBe(before)
+    expect((await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('new')
   })
 })
 

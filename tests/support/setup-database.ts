@@ -79,6 +79,9 @@ const { clearJotformStatusCache } = await import('~/integrations/jotform/status.
 clearJotformStatusCache()
 const { clearGoformzTokens } = await import('~/integrations/goformz/client.server')
 clearGoformzTokens()
+// Reads kept under a change counter: the new database's counters start again.
+const { clearChangeCaches } = await import('~/platform/change-cache.server')
+clearChangeCaches()
 const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
 await getDatabase()
 

@@ -20,5 +20,5 @@ test('reading a PDF with pdfjs leaves JSON and Array.prototype.push as the engin
   expect(builtIns()).toEqual(before)
   expect(Object.getOwnPropertyDescriptor(Array.prototype, 'push')?.enumerable).toBe(false)
   // What pdfjs adds and needs stays.
-  expect(typeof Promise.withResolvers).toBe('function')
+  expect(typeof (Promise as { withResolvers?: unknown }).withResolvers).toBe('function')
 })

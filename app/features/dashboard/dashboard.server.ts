@@ -1,12 +1,25 @@
 import { Prisma } from '~/generated/prisma/client'
 import { listNextAppointments, peopleShownBy } from '~/features/calendar/appointments.server'
-import { listPendingEsignatures } from '~/features/esign/queries.server'
-import { computeWorkQueue, recordDashboardView, recordsNamed, type WorkQueueUser } from '~/features/dashboard/work-queue.server'
+import { readPendingEsignatures } from '~/features/esign/queries.server'
+import {
+  myLeadsFrom,
+  myLeadsQuery,
+  readSharedRuleRows,
+  recordDashboardView,
+  recordTasksShown,
+  recordsNamed,
+  workQueueFrom,
+  type WorkQueueContext,
+  type WorkQueueUser,
+} from '~/features/dashboard/work-queue.server'
+import { WORK_QUEUE_LIMIT } from '~/features/dashboard/work-queue'
 import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_SHOWN, VERIFICATIONS_SHOWN } from '~/features/dashboard/options'
 import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { userHasPermission } from '~/platform/auth/permissions'
+import { createChangeCache, deepFreeze } from '~/platform/change-cache.server'
 import { prisma } from '~/platform/db.server'
+import { getEnv } from '~/platform/env.server'
 
 const COUNTERS = { totalLeads: 'Lead', activePatients: 'Patient:complete', availableCaregivers: 'Caregiver:available' } as const
 
@@ -28,13 +41,14 @@ const COUNTED: Record<keyof Overview, () => Promise<number>> = {
  * walk past every recent read. The entries name the kind of record, not the
  * record, so nothing here is PHI.
  */
-function recentActivitySql(user: { id: string; role: string }, take: number) {
-  const own = userHasPermission(user, 'audit:read') ? Prisma.empty : Prisma.sql`AND "userId" = ${user.id}::uuid`
+function recentActivitySql(ownOf: { id: string } | null, take: number) {
+  const own = ownOf ? Prisma.sql`AND "userId" = ${ownOf.id}::uuid` : Prisma.empty
   const perAction = AUDIT_ACTIONS.filter((action) => action !== 'view').map(
     (action) => Prisma.sql`(SELECT id, action, "entityType", "createdAt" FROM "AuditLog"
       WHERE action = ${action} ${own} ORDER BY "createdAt" DESC, id DESC LIMIT ${take}::int)`,
   )
-  return Prisma.sql`SELECT * FROM (${Prisma.join(perAction, ' UNION ALL ')}) recent ORDER BY "createdAt" DESC, id DESC LIMIT ${take}::int`
+  return Prisma.sql`(SELECT coalesce(json_agg(a), '[]'::json) FROM (
+    SELECT * FROM (${Prisma.join(perAction, ' UNION ALL ')}) recent ORDER BY "createdAt" DESC, id DESC LIMIT ${take}::int) a)`
 }
 
 type ActivityRow = { id: string; action: string; entityType: string; createdAt: string }
@@ -43,27 +57,24 @@ type RecentLeadRow = { id: string; firstName: string; lastName: string; email: s
 
 /**
  * The overview counters (kept by triggers in "TableRowCount", migrations
- * table_row_counts and dashboard_counts), the recent activity and, for the
- * page, the pending verifications and newest leads: one statement, one round
- * trip (the embedded database serves one query at a time).
+ * table_row_counts and dashboard_counts), the activity of everyone, the
+ * pending verifications and the newest leads: one statement, one round trip
+ * (the embedded database serves one query at a time).
  */
-async function readSummary(user: { id: string; role: string }, withLists: boolean) {
-  const lists = withLists
-    ? Prisma.sql`(SELECT coalesce(json_agg(v), '[]'::json) FROM (
-          SELECT id, "fullName", "backgroundCheckStatus", "createdAt" FROM "Caregiver"
-          WHERE "backgroundCheckStatus" IN ('pending', 'in_progress') AND status <> 'inactive'
-          ORDER BY "createdAt", id LIMIT ${VERIFICATIONS_SHOWN}::int) v) AS verifications,
-        (SELECT coalesce(json_agg(l), '[]'::json) FROM (
-          SELECT id, "firstName", "lastName", email, status, "createdAt" FROM "Lead"
-          ORDER BY "createdAt" DESC, id DESC LIMIT ${RECENT_KEPT}::int) l) AS leads`
-    : Prisma.sql`'[]'::json AS verifications, '[]'::json AS leads`
+async function readSummary() {
   const [row] = await prisma.$queryRaw<
     Array<{ counters: Array<{ tableName: string; rowCount: number }>; activity: ActivityRow[]; verifications: VerificationRow[]; leads: RecentLeadRow[] }>
   >`SELECT
     (SELECT coalesce(json_agg(c), '[]'::json) FROM (
       SELECT "tableName", "rowCount" FROM "TableRowCount" WHERE "tableName" IN (${Prisma.join(Object.values(COUNTERS))})) c) AS counters,
-    (SELECT coalesce(json_agg(a), '[]'::json) FROM (${recentActivitySql(user, RECENT_KEPT)}) a) AS activity,
-    ${lists}`
+    ${recentActivitySql(null, RECENT_KEPT)} AS activity,
+    (SELECT coalesce(json_agg(v), '[]'::json) FROM (
+      SELECT id, "fullName", "backgroundCheckStatus", "createdAt" FROM "Caregiver"
+      WHERE "backgroundCheckStatus" IN ('pending', 'in_progress') AND status <> 'inactive'
+      ORDER BY "createdAt", id LIMIT ${VERIFICATIONS_SHOWN}::int) v) AS verifications,
+    (SELECT coalesce(json_agg(l), '[]'::json) FROM (
+      SELECT id, "firstName", "lastName", email, status, "createdAt" FROM "Lead"
+      ORDER BY "createdAt" DESC, id DESC LIMIT ${RECENT_KEPT}::int) l) AS leads`
   const { counters, activity, verifications, leads } = row!
   const entries = await Promise.all(
     (Object.keys(COUNTERS) as Array<keyof Overview>).map(async (key) => {
@@ -73,13 +84,7 @@ async function readSummary(user: { id: string; role: string }, withLists: boolea
   )
   return {
     overview: Object.fromEntries(entries) as Overview,
-    recentActivity: activity.map((entry) => ({
-      id: entry.id,
-      action: auditActionLabel(entry.action),
-      entity: entityLabel(entry.entityType),
-      timestamp: new Date(entry.createdAt).toISOString(),
-      type: activityMarking(entry.action),
-    })),
+    activity: activityItems(activity),
     // Caregivers whose background check is pending or in progress, longest waiting first (3 shown).
     verifications: verifications.map((caregiver) => ({ ...caregiver, createdAt: new Date(caregiver.createdAt).toISOString() })),
     // The newest leads (6 kept, 4 shown).
@@ -87,22 +92,87 @@ async function readSummary(user: { id: string; role: string }, withLists: boolea
   }
 }
 
-export type RecentActivityItem = Awaited<ReturnType<typeof readSummary>>['recentActivity'][number]
-
-/** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
-export async function getDashboardMetrics(user: { id: string; role: string }) {
-  const { overview, recentActivity } = await readSummary(user, false)
-  return { ...overview, recentActivity }
+function activityItems(activity: ActivityRow[]) {
+  return activity.map((entry) => ({
+    id: entry.id,
+    action: auditActionLabel(entry.action),
+    entity: entityLabel(entry.entityType),
+    timestamp: new Date(entry.createdAt).toISOString(),
+    type: activityMarking(entry.action),
+  }))
 }
 
-/** Everything the dashboard shows, read in parallel, and one audit entry naming every record it shows. */
-export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
-  const [{ overview, recentActivity, verifications, recentLeads }, appointments, workQueue, pendingSignatures] = await Promise.all([
-    readSummary(user, true),
-    listNextAppointments(UPCOMING_SHOWN, { now }),
-    computeWorkQueue(user, { now }),
-    listPendingEsignatures(actor, SIGNATURES_SHOWN, { record: false }),
+/**
+ * What the dashboard shows everyone alike, read together and kept while no
+ * record behind it changes (the 'dashboard' change counter, migration
+ * dashboard_change_counter) and for at most a minute, for the rules that
+ * turn on the clock (a lead a day old, today's appointments). Opening the
+ * dashboard is the first thing every user does; with the reads kept, an
+ * opening costs the reader's own statement and its audit entry.
+ */
+async function readShared(context: WorkQueueContext) {
+  const [summary, appointments, pendingSignatures, rules] = await Promise.all([
+    readSummary(),
+    listNextAppointments(UPCOMING_SHOWN, { now: context.now }),
+    readPendingEsignatures(SIGNATURES_SHOWN),
+    readSharedRuleRows(context),
   ])
+  return deepFreeze({ ...summary, appointments, pendingSignatures, rules })
+}
+
+const sharedReads = createChangeCache<Awaited<ReturnType<typeof readShared>>>({ maxAgeMs: 60_000 })
+
+/**
+ * The reader's own part, in one statement: the change counter (read before
+ * the shared part, so what is kept is never older than the count), their own
+ * uncontacted leads and, for those who may not read the audit log, their own
+ * activity.
+ */
+async function readPersonal(user: WorkQueueUser, context: WorkQueueContext) {
+  const ownActivity = userHasPermission(user, 'audit:read') ? null : user
+  const [row] = await prisma.$queryRaw<Array<{ version: string | null; myLeads: unknown; activity: ActivityRow[] | null }>>`SELECT
+    (SELECT version::text FROM "ChangeCounter" WHERE name = 'dashboard') AS version,
+    ${myLeadsQuery(user, context)} AS "myLeads",
+    ${ownActivity ? recentActivitySql(ownActivity, RECENT_KEPT) : Prisma.sql`NULL::json`} AS activity`
+  return { version: row!.version, myLeads: myLeadsFrom(row!.myLeads), activity: row!.activity && activityItems(row!.activity) }
+}
+
+/** Everything the dashboard and its APIs read for this user, the shared part kept (above). */
+async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT }: { now?: Date; limit?: number } = {}) {
+  const context: WorkQueueContext = { now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
+  const personal = await readPersonal(user, context)
+  const shared = await sharedReads.read(`${context.timeZone}|${limit}`, personal.version, now, () => readShared(context))
+  return {
+    shared,
+    recentActivity: personal.activity ?? shared.activity,
+    workQueue: workQueueFrom(user, shared.rules, personal.myLeads, context),
+  }
+}
+
+export type RecentActivityItem = ReturnType<typeof activityItems>[number]
+
+/** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
+export async function getDashboardMetrics(user: WorkQueueUser) {
+  const { shared, recentActivity } = await readDashboard(user)
+  return { ...shared.overview, recentActivity }
+}
+
+/** The tasks due now for this user (ADR 0023; the rules: work-queue.server.ts). */
+export async function computeWorkQueue(user: WorkQueueUser, options: { now?: Date; limit?: number } = {}) {
+  return (await readDashboard(user, options)).workQueue
+}
+
+/** The work queue as the API shows it, on the trail as one list read. */
+export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: { now?: Date; limit?: number } = {}) {
+  const queue = await computeWorkQueue(user, options)
+  await recordTasksShown(queue.tasks, actor, 'work-queue')
+  return queue
+}
+
+/** Everything the dashboard shows, and one audit entry naming every record it shows. */
+export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
+  const { shared, recentActivity, workQueue } = await readDashboard(user, { now })
+  const { overview, appointments, pendingSignatures, verifications, recentLeads } = shared
   const named = recordsNamed(workQueue.tasks)
   const people = peopleShownBy(appointments) as { patientIds?: string[]; caregiverIds?: string[]; leadIds?: string[] }
   await recordDashboardView(actor, 'dashboard', {

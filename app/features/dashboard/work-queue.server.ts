@@ -1,7 +1,6 @@
 import { PENDING_ESIGN_STATUSES } from '~/features/esign/options'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
-import { getEnv } from '~/platform/env.server'
 import type { Actor } from '~/platform/actor'
 import { recordListView } from '~/platform/audit.server'
 import { userHasPermission } from '~/platform/auth/permissions'
@@ -13,7 +12,6 @@ import {
   SIGNATURE_WAIT_MS,
   UNASSIGNED,
   WORK_QUEUE_COUNT_CAP,
-  WORK_QUEUE_LIMIT,
   compareTasks,
   isAssignedTo,
   type TaskKind,
@@ -101,7 +99,7 @@ type SignatureRow = {
   title: string
   recipientName: string
   sentAt: Date
-  lastReminderAt: Date | null
+  waitingSince: Date
   sentById: string | null
   sentByName: string | null
   leadFirstName: string | null
@@ -113,7 +111,7 @@ type JobRow = { id: string; type: string; payload: unknown; updatedAt: Date }
 type Counted<T> = { rows: T[]; count: number }
 
 type RuleRows = {
-  leads: Counted<LeadRow> & { mine: LeadRow[] }
+  leads: Counted<LeadRow> & { mine: readonly LeadRow[] }
   communications: CommunicationRow[]
   registrations: Counted<PatientRow>
   applications: Counted<CaregiverRow>
@@ -124,6 +122,10 @@ type RuleRows = {
   appointments: Counted<AppointmentRow>
   jobs: Counted<JobRow>
 }
+
+/** What every reader's queue is made from: the same for everyone (jobs are left out later for non-admins). */
+export type SharedRuleRows = Omit<RuleRows, 'leads'> & { leads: Counted<LeadRow> }
+export type WorkQueueContext = { now: Date; timeZone: string; take: number }
 
 /** JSON carries instants as text; the rules compare dates. Dates (no time) read as UTC midnight, as Prisma reads them. */
 function dated<T>(row: Json<T>, ...keys: Array<keyof T>): T {
@@ -155,18 +157,36 @@ function listedAndCounted(columns: Prisma.Sql, from: Prisma.Sql, orderBy: Prisma
       ORDER BY ${orderBy} LIMIT ${Math.max(take, WORK_QUEUE_COUNT_CAP + 1)}::int) x)`
 }
 
-async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: boolean): Promise<RuleRows> {
-  const leadsBefore = new Date(now.getTime() - LEAD_CONTACT_WITHIN_MS)
-  const leadsFrom = Prisma.sql`FROM "Lead" WHERE status = 'new' AND "createdAt" < ${leadsBefore}::timestamptz`
-  const leadColumns = Prisma.sql`id, "firstName", "lastName", "assignedTo", "createdAt"`
+function leadsNotContactedFrom(now: Date) {
+  return Prisma.sql`FROM "Lead" WHERE status = 'new' AND "createdAt" < ${new Date(now.getTime() - LEAD_CONTACT_WITHIN_MS)}::timestamptz`
+}
+const LEAD_COLUMNS = Prisma.sql`id, "firstName", "lastName", "assignedTo", "createdAt"`
+
+/** The reader's own uncontacted leads (a free-text assignee), as a JSON array: a column of the reader's own statement. */
+export function myLeadsQuery(user: WorkQueueUser, { now, take }: WorkQueueContext) {
+  return rowsOf(
+    Prisma.sql`SELECT ${LEAD_COLUMNS} ${leadsNotContactedFrom(now)} AND "assignedTo" = ANY(${assigneeSpellings(user)}::text[]) ORDER BY "createdAt", id LIMIT ${take}::int`,
+  )
+}
+
+/** The reader's own leads as the statement returned them. */
+export function myLeadsFrom(json: unknown): LeadRow[] {
+  return (json as Array<Json<LeadRow>>).map((one) => dated<LeadRow>(one, 'createdAt'))
+}
+
+/** Every rule's rows and counts that do not depend on the reader, failed jobs included. */
+export async function readSharedRuleRows({ now, timeZone, take }: WorkQueueContext): Promise<SharedRuleRows> {
+  const leadsFrom = leadsNotContactedFrom(now)
+  const leadColumns = LEAD_COLUMNS
   const horizon = addDays(dateIn(now, timeZone), CREDENTIAL_WARNING_DAYS)
   const signedBefore = new Date(now.getTime() - SIGNATURE_WAIT_MS)
   const waiting = PENDING_ESIGN_STATUSES.filter((status) => status === 'sent' || status === 'viewed')
+  // Since the request was sent, last reminded, or (a portal request whose first signers have signed) the current signer was invited.
+  const waitingSince = Prisma.sql`GREATEST(e."sentAt", e."lastReminderAt", turn."sentAt")`
   const today = dateIn(now, timeZone)
   const byCreation = Prisma.sql`"createdAt", id`
   const [row] = await prisma.$queryRaw<Array<Record<string, unknown>>>`SELECT
     ${listedAndCounted(leadColumns, leadsFrom, byCreation, take)} AS "leads",
-    ${rowsOf(Prisma.sql`SELECT ${leadColumns} ${leadsFrom} AND "assignedTo" = ANY(${assigneeSpellings(user)}::text[]) ORDER BY "createdAt", id LIMIT ${take}::int`)} AS "myLeads",
     ${rowsOf(Prisma.sql`SELECT c.id, c.subject, c."scheduledDate", c."createdBy", c."createdAt", l.id AS "leadId",
         l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l."assignedTo" AS "leadAssignedTo"
       FROM "Communication" c JOIN "Lead" l ON l.id = c."leadId"
@@ -197,11 +217,12 @@ async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: bo
       take,
     )} AS "certifications",
     ${listedAndCounted(
-      Prisma.sql`e.id, e.title, e."recipientName", e."sentAt", e."lastReminderAt", e."sentById", u.name AS "sentByName",
+      Prisma.sql`e.id, e.title, e."recipientName", e."sentAt", ${waitingSince} AS "waitingSince", e."sentById", u.name AS "sentByName",
         l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName"`,
       Prisma.sql`FROM "EsignRequest" e LEFT JOIN "User" u ON u.id = e."sentById" LEFT JOIN "Lead" l ON l.id = e."leadId"
-        WHERE e.status = ANY(${waiting}::text[]) AND e."isTest" = false AND e."sentAt" <= ${signedBefore}::timestamptz
-          AND (e."lastReminderAt" IS NULL OR e."lastReminderAt" <= ${signedBefore}::timestamptz)`,
+        LEFT JOIN LATERAL (SELECT max(s."sentAt") AS "sentAt" FROM "EsignSigner" s WHERE s."requestId" = e.id AND s.status <> 'signed') turn ON true
+        WHERE (e.status = ANY(${waiting}::text[]) OR (e.provider = 'portal' AND e.status = 'signed')) AND e."isTest" = false
+          AND ${waitingSince} <= ${signedBefore}::timestamptz`,
       Prisma.sql`e."sentAt", e.id`,
       take,
     )} AS "signatures",
@@ -214,7 +235,7 @@ async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: bo
     )} AS "appointments",
     ${listedAndCounted(
       Prisma.sql`id, type, payload, "updatedAt"`,
-      Prisma.sql`FROM "Job" WHERE ${withJobs} AND status = 'failed' AND "updatedAt" >= ${new Date(now.getTime() - FAILED_JOB_WINDOW_MS)}::timestamptz`,
+      Prisma.sql`FROM "Job" WHERE status = 'failed' AND "updatedAt" >= ${new Date(now.getTime() - FAILED_JOB_WINDOW_MS)}::timestamptz`,
       Prisma.sql`"updatedAt" DESC, id`,
       take,
     )} AS "jobs"`
@@ -225,14 +246,14 @@ async function readRuleRows({ user, now, timeZone, take }: Context, withJobs: bo
   }
   const caregivers = (key: string) => counted<CaregiverRow>(key, 'createdAt', 'licenseExpiresOn', 'certificationExpiresOn')
   return {
-    leads: { ...counted<LeadRow>('leads', 'createdAt'), mine: list<LeadRow>(row!.myLeads, 'createdAt') },
+    leads: counted<LeadRow>('leads', 'createdAt'),
     communications: list<CommunicationRow>(row!.communications, 'createdAt'),
     registrations: counted<PatientRow>('registrations', 'updatedAt'),
     applications: caregivers('applications'),
     backgroundChecks: caregivers('backgroundChecks'),
     licences: caregivers('licences'),
     certifications: caregivers('certifications'),
-    signatures: counted<SignatureRow>('signatures', 'sentAt', 'lastReminderAt'),
+    signatures: counted<SignatureRow>('signatures', 'sentAt', 'waitingSince'),
     appointments: counted<AppointmentRow>('appointments', 'startTime'),
     jobs: counted<JobRow>('jobs', 'updatedAt'),
   }
@@ -397,11 +418,14 @@ function credentialsExpiring({ licences, certifications }: RuleRows, { now, time
   return { tasks: found.flatMap((one) => one.tasks), total: found.reduce((sum, one) => sum + one.total, 0) }
 }
 
-/** A request sent (or last reminded) more than 3 days ago and still not signed. */
+/**
+ * A request sent (or last reminded) more than 3 days ago and still not signed;
+ * for a portal request with several signers, more than 3 days since the
+ * signer whose turn it is was invited.
+ */
 function signaturesWaiting({ signatures }: RuleRows, { user, now }: Context): Found {
   const tasks = signatures.rows.map((request) => {
-    const waitingSince = request.lastReminderAt ?? request.sentAt
-    const due = new Date(waitingSince.getTime() + SIGNATURE_WAIT_MS)
+    const due = new Date(request.waitingSince.getTime() + SIGNATURE_WAIT_MS)
     const who = request.leadFirstName !== null ? `${request.leadFirstName} ${request.leadLastName}` : request.recipientName
     return task(
       'signature-waiting',
@@ -497,14 +521,19 @@ export async function recordDashboardView(actor: Actor, list: string, byType: Re
 }
 
 /**
- * The tasks due now for this user, theirs first, then by priority and due
- * date, at most `limit`. `total` counts every task the rules find, each rule
- * counting at most WORK_QUEUE_COUNT_CAP; `totalCapped` says a rule found more,
- * so `total` is a lower bound ("100+").
+ * The tasks due now for this user from the rows read: theirs first, then by
+ * priority and due date, at most `take`. `total` counts every task the rules
+ * find, each rule counting at most WORK_QUEUE_COUNT_CAP; `totalCapped` says a
+ * rule found more, so `total` is a lower bound ("100+"). Failed jobs are
+ * admins' tasks only.
  */
-export async function computeWorkQueue(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT } = {}) {
-  const context: Context = { user, now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
-  const rows = await readRuleRows(context, userHasPermission(user, 'users:manage'))
+export function workQueueFrom(user: WorkQueueUser, shared: SharedRuleRows, mine: readonly LeadRow[], { now, timeZone, take }: WorkQueueContext) {
+  const context: Context = { user, now, timeZone, take }
+  const rows: RuleRows = {
+    ...shared,
+    leads: { ...shared.leads, mine },
+    jobs: userHasPermission(user, 'users:manage') ? shared.jobs : { rows: [], count: 0 },
+  }
   const rules = [
     leadsNotContacted,
     tasksDue,
@@ -517,15 +546,10 @@ export async function computeWorkQueue(user: WorkQueueUser, { now = new Date(), 
     failedJobs,
   ]
   const found = rules.map((rule) => rule(rows, context))
-  const tasks = found.flatMap((one) => one.tasks).sort(compareTasks).slice(0, limit)
+  const tasks = found.flatMap((one) => one.tasks).sort(compareTasks).slice(0, take)
   const totalCapped = found.some((one) => one.total > WORK_QUEUE_COUNT_CAP)
   const total = found.reduce((sum, one) => sum + Math.min(one.total, WORK_QUEUE_COUNT_CAP), 0)
   return { tasks, total, totalCapped }
 }
 
-/** The work queue as a page or the API shows it, on the trail as one list read per kind of record. */
-export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: { now?: Date; limit?: number } = {}) {
-  const queue = await computeWorkQueue(user, options)
-  await recordTasksShown(queue.tasks, actor, 'work-queue')
-  return queue
-}
+export type WorkQueue = ReturnType<typeof workQueueFrom>

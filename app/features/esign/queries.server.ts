@@ -105,15 +105,20 @@ export function esignRequestJson(request: EsignListRow) {
  * GET /api/pending-esignatures: requests still waiting for the signer, from
  * the stored requests (tests left out), newest first.
  */
-/** `record: false` when the caller logs the read itself (the dashboard's one entry). */
-export async function listPendingEsignatures(actor: Actor, take = 50, { record = true } = {}) {
+export async function listPendingEsignatures(actor: Actor, take = 50) {
+  const pending = await readPendingEsignatures(take)
+  await recordListView({ actor, entityType: 'EsignRequest', ids: pending.map((row) => row.id), details: listViewQuery({ list: 'pending' }) })
+  return pending
+}
+
+/** The pending requests without an audit entry: for a caller that records its read itself (the dashboard's one entry). */
+export async function readPendingEsignatures(take: number) {
   const rows = await prisma.esignRequest.findMany({
     where: { status: { in: [...PENDING_ESIGN_STATUSES] }, isTest: false },
     select: { id: true, title: true, status: true, provider: true, message: true, sentAt: true, createdAt: true, recipientName: true, lead: { select: { firstName: true, lastName: true } } },
     orderBy: NEWEST_FIRST,
     take,
   })
-  if (record) await recordListView({ actor, entityType: 'EsignRequest', ids: rows.map((row) => row.id), details: listViewQuery({ list: 'pending' }) })
   return rows.map((row) => ({
     id: row.id,
     leadName: row.lead ? `${row.lead.firstName} ${row.lead.lastName}` : row.recipientName,
