@@ -84,6 +84,8 @@ type CommunicationRow = {
   leadFirstName: string
   leadLastName: string
   leadAssignedTo: string | null
+  /** When it is due (taskDueAt), worked out once when the rows are read. */
+  dueAt: Date
 }
 type PatientRow = { id: string; firstName: string; lastName: string; updatedAt: Date }
 type CaregiverRow = {
@@ -247,7 +249,7 @@ export async function readSharedRuleRows({ now, timeZone, take }: WorkQueueConte
   const caregivers = (key: string) => counted<CaregiverRow>(key, 'createdAt', 'licenseExpiresOn', 'certificationExpiresOn')
   return {
     leads: counted<LeadRow>('leads', 'createdAt'),
-    communications: list<CommunicationRow>(row!.communications, 'createdAt'),
+    communications: list<CommunicationRow>(row!.communications, 'createdAt').map((one) => ({ ...one, dueAt: taskDueAt(one.scheduledDate, one.createdAt, timeZone) })),
     registrations: counted<PatientRow>('registrations', 'updatedAt'),
     applications: caregivers('applications'),
     backgroundChecks: caregivers('backgroundChecks'),
@@ -303,11 +305,11 @@ export function taskDueAt(scheduledDate: string | null, createdAt: Date, timeZon
 
 /** A communication of type task, still scheduled, whose date has come (today counts). */
 function tasksDue({ communications }: RuleRows, { user, now, timeZone, take }: Context): Found {
-  const endOfToday = zonedDayStart(addDays(dateIn(now, timeZone), 1), timeZone)
-  const due = communications
-    .map((row) => ({ row, due: taskDueAt(row.scheduledDate, row.createdAt, timeZone) }))
-    .filter(({ due }) => due.getTime() < endOfToday.getTime())
-  const tasks = due.map(({ row, due }) => {
+  const today = dateIn(now, timeZone)
+  const startOfToday = zonedDayStart(today, timeZone)
+  const endOfToday = zonedDayStart(addDays(today, 1), timeZone)
+  const tasks = communications.filter((row) => row.dueAt.getTime() < endOfToday.getTime()).map((row) => {
+    const due = row.dueAt
     const assignee = row.leadAssignedTo?.trim() || row.createdBy
     const name = `${row.leadFirstName} ${row.leadLastName}`
     return task(
@@ -315,7 +317,7 @@ function tasksDue({ communications }: RuleRows, { user, now, timeZone, take }: C
       row.id,
       {
         task: row.subject?.trim() ? `${row.subject.trim()} (${name})` : `Follow up with ${name}`,
-        priority: overdue(due, zonedDayStart(dateIn(now, timeZone), timeZone)),
+        priority: overdue(due, startOfToday),
         assignee: named(assignee),
         dueDate: due.toISOString(),
         href: `/leads/${row.leadId}#communication-${row.id}`,
