@@ -93,6 +93,21 @@ function offsetAt(instant: number, timeZone: string) {
  * next one).
  */
 export function zonedDayStart(dateString: string, timeZone: string): Date {
+  const key = `${timeZone}|${dateString}`
+  let start = dayStarts.get(key)
+  if (start === undefined) {
+    start = findDayStart(dateString, timeZone)
+    // Days asked for cluster around today: a bounded memo, emptied when full.
+    if (dayStarts.size >= 5000) dayStarts.clear()
+    dayStarts.set(key, start)
+  }
+  return new Date(start)
+}
+
+/** Day starts found, by zone and day: finding one formats six instants in the zone. */
+const dayStarts = new Map<string, number>()
+
+function findDayStart(dateString: string, timeZone: string): number {
   const { utcMidnight } = parseDateString(dateString)
   const DAY = 24 * 60 * 60 * 1000
   // Every offset the zone uses around that day; one of them is in force at
@@ -102,7 +117,7 @@ export function zonedDayStart(dateString: string, timeZone: string): Date {
     .map((offset) => utcMidnight - offset)
     .filter((candidate) => wallClockAsUtc(candidate, timeZone) >= utcMidnight)
   if (starts.length === 0) throw new RangeError(`No start found for ${dateString} in ${timeZone}`)
-  return new Date(Math.min(...starts))
+  return Math.min(...starts)
 }
 
 /** `dateString` moved by `days` calendar days (YYYY-MM-DD in, YYYY-MM-DD out). */
