@@ -1,5 +1,6 @@
 import { SETTINGS_TABS } from '~/features/shell/settings-tabs'
 import { SIDEBAR, TEST_PASSWORD, TEST_USERS, checkA11y, expect, formError, test, useRole } from './support/fixtures'
+import { preparePortalRequest } from './support/portal-signing'
 
 /** axe: no serious or critical WCAG 2.1 A/AA violations. */
 
@@ -176,6 +177,26 @@ test.describe('accessibility: phone-sized screen', { tag: '@a11y' }, () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await checkA11y(page, { label: '/ (375px)' })
+  })
+})
+
+// A signer's own phone: the signing page (document images, consent, the fields) fits the width and passes the scan.
+test.describe('accessibility: the signing page on a phone', { tag: '@a11y' }, () => {
+  useRole('coordinator')
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('/sign/{token} at 390 px: no sideways scrolling, and the scan passes', async ({ page }) => {
+    const unique = Date.now().toString().slice(-7)
+    const signPath = await preparePortalRequest(page, unique)
+    // The page needs no session: the signer's own browser has none.
+    await page.context().clearCookies()
+    await page.goto(signPath)
+    await expect(page.getByRole('heading', { level: 1, name: `Service Agreement ${unique}` })).toBeVisible()
+    const pages = page.getByRole('img', { name: /^Page \d of 2$/ })
+    await expect(pages).toHaveCount(2)
+    await expect.poll(() => pages.evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0))).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    await checkA11y(page, { label: '/sign/{token} (390px)' })
   })
 })
 

@@ -1,9 +1,10 @@
-import { TEST_PASSWORD, checkA11y, expect, signIn, test, useRole } from './support/fixtures'
+import { TEST_PASSWORD, checkA11y, expect, signIn, test, useRole, type Page } from './support/fixtures'
+import { pdfText, pdfsig } from '#tests/support/pdf-tools'
 import fs from 'node:fs'
 import path from 'node:path'
 import { preparePortalRequest, signerPage } from './support/portal-signing'
 
-const SAMPLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/intake-form.pdf'))
+const FILLABLE_PDF = fs.readFileSync(path.resolve('tests/fixtures/pdf-corpus/libreoffice-fillable.pdf'))
 
 /**
  * Signing in person on the coordinator's tablet: the session is locked on
@@ -93,15 +94,36 @@ test.describe('a drawn signature', () => {
 })
 
 /**
- * The issue's core: a two-signer request; the first signs in person on a
- * 768×1024 touch screen by keyboard alone, the second remotely by the link
- * copied from the request page; the request completes with the signed PDF in
- * the document library.
+ * The issue's core: a two-signer request for a fillable PDF uploaded on the
+ * spot, its own form fields for the first signer (the others sign on an
+ * appended page); the first signs in person on a 768×1024 touch screen by
+ * keyboard alone, the second remotely by the link copied from the request
+ * page, also by keyboard; the request completes with a signed PDF (valid by
+ * pdfsig, the PDF's own fields filled) in the document library.
  */
 test.describe('two signers: in person by keyboard, then remotely by link', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, storageState: { cookies: [], origins: [] } })
 
-  test('completes with the signed PDF in the library', async ({ page, browser }) => {
+  /** Fills the signing page by keyboard: each field reached by its link in 'Your fields', then consent, the typed signature and Enter. */
+  async function signByKeyboard(signer: Page, name: string, fields: Array<[link: string, text: string | 'check']>) {
+    const yourFields = signer.getByRole('navigation', { name: /Your fields/ })
+    for (const [link, text] of fields) {
+      await yourFields.getByRole('link', { name: link, exact: true }).focus()
+      await signer.keyboard.press('Enter')
+      await expect(signer.locator(':focus')).toHaveAccessibleName(new RegExp(`^${link.replace(/^\d+\. /, '')}`))
+      if (text === 'check') await signer.keyboard.press('Space')
+      else await signer.keyboard.type(text)
+    }
+    await signer.getByLabel('I agree to use electronic records and signatures').focus()
+    await signer.keyboard.press('Space')
+    await signer.keyboard.press('Tab')
+    await expect(signer.getByLabel('Type your full name *')).toBeFocused()
+    await signer.keyboard.type(name)
+    await signer.keyboard.press('Enter')
+    await expect(signer.getByRole('heading', { level: 1, name: 'Thank you for signing' })).toBeVisible()
+  }
+
+  test('a fillable PDF\'s own fields: completes with the signed PDF in the library', async ({ page, browser }) => {
     const unique = Date.now().toString().slice(-7)
     await signIn(page, 'coordinator')
     const created = await page.request.post('/leads/new', {
@@ -109,36 +131,35 @@ test.describe('two signers: in person by keyboard, then remotely by link', () =>
       maxRedirects: 0,
     })
     expect(created.status()).toBe(302)
-    const uploaded = await page.request.post('/documents-new/upload', {
-      multipart: { category: 'agreements', file: { name: `Agreement ${unique}.pdf`, mimeType: 'application/pdf', buffer: SAMPLE_PDF } },
-      maxRedirects: 0,
-    })
-    expect(uploaded.status()).toBe(302)
     await page.goto('/e-signatures/new-portal')
-    await page.getByLabel('Document *').selectOption({ label: `Agreement ${unique}` })
+    await page.getByLabel('Or upload a PDF').setInputFiles({ name: `Agreement ${unique}.pdf`, mimeType: 'application/pdf', buffer: FILLABLE_PDF })
     await page.getByLabel('Title *').fill(`Service Agreement ${unique}`)
     await page.getByLabel('1. Lead, patient or caregiver *').selectOption({ label: `Signer Portal${unique} (signer${unique}@example.com)` })
     await page.getByLabel('2. Name').fill(`Second Signer${unique}`)
     await page.getByLabel('2. E-mail').fill(`second${unique}@example.com`)
-    await page.getByLabel(/Append a signature page/).check()
+    await page.getByLabel(/Use the PDF's own fillable fields/).check()
     await page.getByRole('button', { name: 'Send for signature' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Service Agreement ${unique}` })).toBeVisible()
     const requestUrl = page.url()
 
-    // First signer, in person, keyboard only.
+    // First signer, in person, keyboard only: the PDF's own fields, then their block on the appended page.
     await page.getByRole('button', { name: /Sign in person now/ }).focus()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\?inPerson=1$/)
-    await page.getByRole('navigation', { name: /Your fields/ }).getByRole('link', { name: '3. Printed name' }).focus()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('textbox', { name: /^Printed name/ })).toBeFocused()
-    await page.keyboard.type(`Signer Portal${unique}`)
-    await page.getByLabel('I agree to use electronic records and signatures').focus()
-    await page.keyboard.press('Space')
-    await page.keyboard.press('Tab')
-    await expect(page.getByLabel('Type your full name *')).toBeFocused()
-    await page.keyboard.type(`Signer Portal${unique}`)
-    await page.keyboard.press('Enter')
+    await expect(page.getByRole('navigation', { name: /Your fields/ }).getByRole('link')).toHaveText([
+      '1. Client name',
+      '2. Client phone',
+      '3. Client email',
+      '4. Agree terms',
+      '5. Signature',
+      '6. Date',
+      '7. Printed name',
+    ])
+    await signByKeyboard(page, `Signer Portal${unique}`, [
+      ['1. Client name', `Client Portal${unique}`],
+      ['4. Agree terms', 'check'],
+      ['7. Printed name', `Signer Portal${unique}`],
+    ])
     await expect(page.getByRole('heading', { name: 'Please hand the tablet back to the staff member' })).toBeVisible()
     await page.getByRole('link', { name: 'Staff: sign back in' }).focus()
     await page.keyboard.press('Enter')
@@ -147,21 +168,21 @@ test.describe('two signers: in person by keyboard, then remotely by link', () =>
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(requestUrl)
 
-    // Second signer, remotely, by the link copied from the request page.
+    // Second signer, remotely, by the link copied from the request page: their block on the appended page.
     const link = await page.getByLabel(/Signing link/).inputValue()
     const second = await signerPage(browser, true)
     await second.goto(new URL(link).pathname)
-    await second.getByLabel('I agree to use electronic records and signatures').check()
-    await second.getByLabel('Type your full name *').fill(`Second Signer${unique}`)
-    await second.getByRole('textbox', { name: /^Printed name/ }).fill(`Second Signer${unique}`)
-    await second.getByRole('button', { name: 'Finish' }).click()
-    await expect(second.getByRole('heading', { level: 1, name: 'Thank you for signing' })).toBeVisible()
+    await expect(second.getByRole('navigation', { name: /Your fields/ }).getByRole('link')).toHaveText(['1. Signature', '2. Date', '3. Printed name'])
+    await signByKeyboard(second, `Second Signer${unique}`, [['3. Printed name', `Second Signer${unique}`]])
     await expect(second.getByRole('heading', { name: 'Please hand the tablet back to the staff member' })).toHaveCount(0)
     await second.context().close()
 
     await page.reload()
     await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible()
-    await expect(page.getByRole('link', { name: /Download signed PDF/ })).toBeVisible()
+    const download = page.getByRole('link', { name: /Download signed PDF/ })
+    const signed = new Uint8Array(await (await page.request.get((await download.getAttribute('href'))!)).body())
+    expect((await pdfsig(signed)).valid).toBe(true)
+    expect(await pdfText(signed)).toContain(`Client Portal${unique}`)
     await page.goto('/documents-new')
     await expect(page.getByText(`Service Agreement ${unique} (signed)`).first()).toBeVisible()
   })

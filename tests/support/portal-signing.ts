@@ -1,33 +1,8 @@
-import { execFile } from 'node:child_process'
-import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { prisma } from '~/platform/db.server'
 import { getStorage } from '~/platform/storage.server'
 
-const run = promisify(execFile)
-
-/** pdfsig's verdict on a PDF. It exits 0 even on a digest mismatch, so its output is read. */
-export async function pdfsig(bytes: Uint8Array) {
-  const file = path.join(os.tmpdir(), `pdfsig-${crypto.randomUUID()}.pdf`)
-  await fs.writeFile(file, bytes)
-  try {
-    const { stdout } = await run('pdfsig', [file]).catch((error: { code?: unknown; stdout?: string }) => {
-      if (error.code === 'ENOENT') throw new Error('pdfsig is not installed: apt-get install -y poppler-utils')
-      return { stdout: error.stdout ?? '' }
-    })
-    return {
-      output: stdout,
-      valid: /Signature Validation: Signature is Valid\./.test(stdout),
-      wholeDocument: /Total document signed/.test(stdout),
-    }
-  } finally {
-    await fs.rm(file, { force: true })
-  }
-}
+export { pdfsig } from '#tests/support/pdf-tools'
 
 /** A copy with one byte changed inside the first signed range (in a stream, so the file still parses). */
 export function tamperedCopy(bytes: Uint8Array) {
