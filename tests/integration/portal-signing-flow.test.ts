@@ -1,19 +1,22 @@
 import crypto from 'node:crypto'
 import { beforeEach, describe, expect, test } from 'vitest'
 import * as signPage from '~/routes/sign.$token'
+import * as requestPage from '~/routes/_app.e-signatures_.$requestId'
+import { runEsignSweepJob } from '~/features/esign/tracking.server'
 import { dateSignedText } from '~/features/portal-signing/field-rules'
 import { readPageLayouts, readPdfText } from '~/features/portal-signing/page-layout.server'
 import { CERTIFICATE_HEADING } from '~/features/portal-signing/signed-document.server'
-import { type ManualField, preparePortalRequest } from '~/features/portal-signing/signing.server'
+import { type ManualField, PORTAL_COMPLETE_JOB, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
 import { fillablePdf, flatPdf, libraryDocument, pdfsig, readStored } from '#tests/support/portal-signing'
 
 const UA = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Tablet'
 let userId: string
+let cookie: string
 
 beforeEach(async () => {
-  userId = (await signedInUser('coordinator')).user.id
+  ;({ cookie, user: { id: userId } } = await signedInUser('coordinator'))
 })
 
 function unique(name: string) {
@@ -211,6 +214,7 @@ const PLACED: ManualField[] = [
 ]
 
 const PHONE: Client = { address: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Phone' }
+const LAPTOP: Client = { address: '192.0.2.41', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Laptop' }
 
 /** A flat PDF with placed fields, signed by both signers through /sign/{token}: the first on the tablet, the second on a phone. */
 async function signPlacedRequestThrough() {
@@ -284,5 +288,77 @@ describe('a flat PDF with fields placed by page and position', () => {
       lines.set(line, (lines.get(line) ?? 0) + 1)
     }
     for (const [line, count] of lines) expect(certificate.split(line).length - 1, line).toBeGreaterThanOrEqual(count)
+  })
+})
+
+describe('a request stops where it should', () => {
+  async function firstSignedThenSecond() {
+    const prepared = await prepareTwoSigners()
+    expect((await signAll(tokenOf(prepared.firstLink), prepared.signers[0]!.name, TABLET)).status).toBe(302)
+    return { ...prepared, secondToken: tokenOf(await inviteLinkFor(prepared.signers[1]!.id)) }
+  }
+
+  /** No completion queued, no signed copy stored or e-mailed. */
+  async function nothingCompleted(requestId: string, signerIds: string[]) {
+    expect(await prisma.job.count({ where: { dedupeKey: `${PORTAL_COMPLETE_JOB}:${requestId}` } })).toBe(0)
+    expect(await prisma.esignRequest.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ signedDocumentId: null, completedAt: null })
+    expect(await prisma.esignRequestEvent.count({ where: { requestId, type: { in: ['completed', 'signed_copy_stored'] } } })).toBe(0)
+    expect(await prisma.outboundEmail.count({ where: { dedupeKey: { in: signerIds.map((id) => `signing-completed:${id}`) } } })).toBe(0)
+  }
+
+  async function finishForm(token: string, name: string, client: Client) {
+    const form: Record<string, string> = { intent: 'finish', consent: 'on', signatureText: name }
+    for (const field of await fieldsOf(token, client)) if (field.type === 'full_name') form[`field.${field.id}`] = name
+    return form
+  }
+
+  test('the first signs, the second declines with a reason: declined, the second link answers so, nothing completed', async () => {
+    const { request, signers, secondToken } = await firstSignedThenSecond()
+    const form = await finishForm(secondToken, signers[1]!.name, LAPTOP)
+    const declined = await post(secondToken, { intent: 'decline', reason: 'My mother has not decided yet' }, LAPTOP)
+    expect(declined.status).toBe(302)
+    expect(declined.headers.get('location')).toBe(`/sign/${secondToken}?done=declined`)
+    expect(await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: 'declined' })
+    expect(await prisma.esignSigner.findUniqueOrThrow({ where: { id: signers[1]!.id } })).toMatchObject({ status: 'declined', declineReason: 'My mother has not decided yet' })
+
+    const page = await open(secondToken, '', LAPTOP)
+    expect(page.status).toBe(410)
+    expect(((await page.json()) as { title: string }).title).toBe('This document was declined')
+    expect((await post(secondToken, form, LAPTOP)).status).toBe(410)
+    expect(await prisma.esignSigner.findUniqueOrThrow({ where: { id: signers[1]!.id } })).toMatchObject({ status: 'declined', signedAt: null })
+    await nothingCompleted(request.id, signers.map((signer) => signer.id))
+  })
+
+  test('the first signs, then the sweep expires the request: expired, the second link refuses', async () => {
+    const { request, signers, secondToken } = await firstSignedThenSecond()
+    const form = await finishForm(secondToken, signers[1]!.name, PHONE)
+    await prisma.esignRequest.update({ where: { id: request.id }, data: { expiresAt: new Date(Date.now() - 60_000) } })
+    await runEsignSweepJob()
+    expect(await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: 'expired' })
+    expect(await prisma.esignRequestEvent.count({ where: { requestId: request.id, type: 'expired' } })).toBe(1)
+
+    const page = await open(secondToken, '', PHONE)
+    expect(page.status).toBe(410)
+    expect(((await page.json()) as { title: string }).title).toBe('This signing link has expired')
+    expect((await post(secondToken, form, PHONE)).status).toBe(410)
+    expect(await prisma.esignSigner.findUniqueOrThrow({ where: { id: signers[1]!.id } })).toMatchObject({ signedAt: null })
+    await nothingCompleted(request.id, signers.map((signer) => signer.id))
+  })
+
+  test('a request staff cancel on its page: the signer’s link says it was withdrawn and signs nothing', async () => {
+    const { request, firstLink, signers } = await prepareTwoSigners()
+    const token = tokenOf(firstLink)
+    const form = await finishForm(token, signers[0]!.name, LAPTOP)
+    const cancelled = await callRoute(requestPage.action, makeRequest(`/e-signatures/${request.id}`, { cookie, form: { intent: 'cancel' } }), { requestId: request.id })
+    expect(cancelled.status).toBe(302)
+    expect(await prisma.esignRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({ status: 'cancelled' })
+
+    const page = await open(token, '', LAPTOP)
+    expect(page.status).toBe(410)
+    const body = (await page.json()) as { title: string; message: string }
+    expect(body.title).toBe('This signing request was withdrawn')
+    expect(body.message).toContain('withdrew')
+    expect((await post(token, form, LAPTOP)).status).toBe(410)
+    expect(await prisma.esignSigner.count({ where: { requestId: request.id, status: 'signed' } })).toBe(0)
   })
 })
