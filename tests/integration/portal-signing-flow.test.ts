@@ -86,7 +86,7 @@ async function signAll(token: string, name: string, client = TABLET) {
 
 describe('signing through /sign/{token}', () => {
   test('a two-signer request: consent and fields required, the second invited after the first, completed into a signed library document', async () => {
-    const { request, firstLink, signers } = await prepareTwoSigners()
+    const { request, firstLink, signers, document } = await prepareTwoSigners()
     expect(await inviteLinkFor(signers[0]!.id)).toBe(firstLink)
     const token = tokenOf(firstLink)
 
@@ -122,6 +122,11 @@ describe('signing through /sign/{token}', () => {
     const verdict = await pdfsig(bytes)
     expect(verdict.valid).toBe(true)
     expect(verdict.wholeDocument).toBe(true)
+    // The certificate says which file each hash is of: the library's file, and that file with the signature page appended.
+    const certificate = (await readPdfText(bytes)).replace(/\s+/g, ' ')
+    expect(certificate).toContain(`SHA-256 of the library file: ${document.sha256}`)
+    expect(certificate).toMatch(/SHA-256 of the document sent for signing \(the library file with the signature page appended\): [0-9a-f]{64}/)
+    expect(certificate).not.toContain(`document sent for signing (the library file with the signature page appended): ${document.sha256}`)
 
     const types = done.events.map((event) => event.type)
     for (const type of ['sent', 'opened', 'consented', 'field_filled', 'signed', 'completed']) expect(types).toContain(type)
@@ -228,7 +233,7 @@ async function signPlacedRequestThrough() {
 
 describe('a flat PDF with fields placed by page and position', () => {
   test('both signers sign through their links: completed, sealed over the whole file, each value drawn where it was placed', async () => {
-    const { done, bytes, signers } = await signPlacedRequestThrough()
+    const { done, bytes, signers, document } = await signPlacedRequestThrough()
     expect(done.status).toBe('completed')
     expect(bytes).not.toBeNull()
     const verdict = await pdfsig(bytes!)
@@ -238,7 +243,10 @@ describe('a flat PDF with fields placed by page and position', () => {
     const pages = await readPageLayouts(bytes!)
     // No signature page was appended: the agreement's one page, then the certificate.
     expect(pages[0]!.runs.map((run) => run.text).join(' ')).toContain('The agency provides home care services as agreed.')
-    expect(pages[1]!.runs.map((run) => run.text).join(' ')).toContain(CERTIFICATE_HEADING)
+    const certificate = pages[1]!.runs.map((run) => run.text).join(' ').replace(/\s+/g, ' ')
+    expect(certificate).toContain(CERTIFICATE_HEADING)
+    // Signed as it is in the library: one hash, of that very file.
+    expect(certificate).toContain(`SHA-256 of the original document (the library file): ${document.sha256}`)
     const stored = await prisma.esignSigner.findMany({ where: { requestId: done.id }, orderBy: { order: 'asc' } })
     const expected = PLACED.map((field) => {
       const signer = stored[field.signerIndex]!
