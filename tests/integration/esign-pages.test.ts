@@ -6,9 +6,12 @@ import * as testTab from '~/routes/_app.settings.esign-test'
 import * as settingsIndex from '~/routes/_app.settings._index'
 import { requestDirectSignature, requestLeadSignature, sendStoredRequestNow } from '~/features/esign/requests.server'
 import { esignSendSchema } from '~/features/esign/schema'
+import { esignProviderLabel } from '~/features/esign/request-list'
+import { preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser, testActor, toastOf } from '#tests/support/fixtures'
 import { useFakeBoldsign } from '#tests/support/boldsign'
+import { flatPdf, libraryDocument } from '#tests/support/portal-signing'
 
 const bold = useFakeBoldsign()
 let cookie: string
@@ -34,7 +37,7 @@ async function leadRequest(firstName: string, { send = true } = {}) {
 type ListData = {
   query: { page: number; status?: string; provider?: string; lead: string }
   total: number
-  requests: Array<{ id: string; title: string; status: string; isTest: boolean; recipientName: string; leadId: string | null }>
+  requests: Array<{ id: string; title: string; provider: string; status: string; isTest: boolean; recipientName: string; leadId: string | null }>
 }
 
 async function list(query = '', requestCookie = cookie) {
@@ -69,6 +72,33 @@ describe('the e-signatures list', () => {
     // The read is on the audit trail, naming the rows shown.
     const entry = await prisma.auditLog.findFirst({ where: { action: 'view', entityType: 'EsignRequest' }, orderBy: { createdAt: 'desc' } })
     expect(entry).not.toBeNull()
+  })
+
+  test('filtered by the Portal: only the portal’s own requests, each labelled Portal', async () => {
+    await leadRequest('Maria')
+    const document = await libraryDocument(await flatPdf(), 'Service Agreement')
+    const portal = await preparePortalRequest(
+      {
+        documentId: document.id,
+        title: 'Service Agreement - Rosa Garcia',
+        expirationDays: 14,
+        signers: [{ name: 'Rosa Garcia', email: 'rosa@example.com', personType: 'other' }],
+        placement: 'signature_page',
+        origin: 'http://localhost',
+      },
+      actor,
+    )
+    await leadRequest('Ana')
+
+    const filtered = await list('?provider=portal')
+    expect(filtered.query.provider).toBe('portal')
+    expect(filtered.total).toBe(1)
+    expect(filtered.requests).toEqual([expect.objectContaining({ id: portal.request.id, provider: 'portal', recipientName: 'Rosa Garcia', status: 'sent' })])
+    // The Provider column and card show this label.
+    expect(filtered.requests.map((row) => esignProviderLabel(row.provider))).toEqual(['Portal'])
+    // And the providers' filters leave the portal's request out.
+    expect((await list('?provider=boldsign')).requests.map((row) => row.provider)).toEqual(['boldsign', 'boldsign'])
+    expect((await list()).total).toBe(3)
   })
 
   test('paged by 12; a page past the end shows the last one; a viewer may read it', async () => {

@@ -6,7 +6,7 @@ import { loader as documentsLoader } from '~/routes/_app.documents-new'
 import { loader as auditLogLoader } from '~/routes/_app.settings.audit-log'
 import { loader as calendarLoader } from '~/routes/_app.calendar'
 import { loader as esignLoader } from '~/routes/_app.e-signatures'
-import { ESIGN_PROVIDERS, ESIGN_STATUSES } from '~/features/esign/options'
+import { ESIGN_PROVIDERS, ESIGN_STATUSES, PORTAL_PROVIDER } from '~/features/esign/options'
 import { LEAD_SOURCES, LEAD_STATUSES, LEAD_STATUS_FILTER_OPTIONS } from '~/features/leads/schema'
 import { CARE_TYPES, REGISTRATION_DATE_FILTER_OPTIONS, REGISTRATION_STATUS_FILTER_OPTIONS } from '~/features/patients/schema'
 import { BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, SPECIALIZATIONS, STATUS_FILTER_OPTIONS } from '~/features/caregivers/schema'
@@ -45,6 +45,9 @@ type ListCase = {
    */
   writtenByReading?: (row: Row) => boolean
 }
+
+/** Every value the e-signatures list's Provider filter offers: the providers and the portal's own signing. */
+const LIST_PROVIDERS = [...ESIGN_PROVIDERS, PORTAL_PROVIDER]
 
 const DAY = 24 * 3_600_000
 const NOW = Date.now()
@@ -115,7 +118,7 @@ async function seed() {
     await prisma.esignRequest.create({
       data: {
         leadId: index % 6 === 5 ? null : lead.id,
-        provider: pick(ESIGN_PROVIDERS, index),
+        provider: pick(LIST_PROVIDERS, index),
         templateId: 'tmpl',
         title: `Healthcare Form - ${firstName} ${lastName}`,
         expirationDays: 30,
@@ -314,7 +317,7 @@ const LISTS: ListCase[] = [
         matches: (row: Row) => lead.toLowerCase().split(/\s+/).every((word) => String(row.recipientName).toLowerCase().includes(word)),
       })),
       ...ESIGN_STATUSES.map((status) => ({ name: `status=${status}`, query: { status }, matches: (row: Row) => row.status === status })),
-      ...ESIGN_PROVIDERS.map((provider) => ({ name: `provider=${provider}`, query: { provider }, matches: (row: Row) => row.provider === provider })),
+      ...LIST_PROVIDERS.map((provider) => ({ name: `provider=${provider}`, query: { provider }, matches: (row: Row) => row.provider === provider })),
     ],
   },
   {

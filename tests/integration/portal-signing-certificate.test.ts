@@ -4,10 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import * as settingsPage from '~/routes/_app.settings.signing-certificate'
-import { getDocumentSigner } from '~/features/portal-signing/certificate.server'
-import { buildSignedDocument } from '~/features/portal-signing/signed-document.server'
+import * as fontRoute from '~/routes/fonts.dancing-script[.]woff'
+import { SIGNING_CERTIFICATE_PROVIDER, getDocumentSigner } from '~/features/portal-signing/certificate.server'
+import { buildSignedDocument, loadHandwritingFont } from '~/features/portal-signing/signed-document.server'
 import { prisma } from '~/platform/db.server'
-import { callRoute, signedInUser } from '#tests/support/fixtures'
+import { decrypt } from '~/platform/encryption.server'
+import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { flatPdf, pdfsig } from '#tests/support/portal-signing'
 
 /** An agency's own PKCS#12, made with the openssl CLI (tests only: production needs no openssl). */
@@ -50,6 +52,17 @@ describe('the agency signing certificate in Settings', () => {
     expect(JSON.stringify(after)).not.toContain('s3cret-pass')
     expect(await prisma.auditLog.count({ where: { entityType: 'IntegrationSetting', entityId: 'portal-signing', action: 'update' } })).toBe(1)
 
+    // Stored only encrypted: neither the file nor its password is in the row (or the audit trail) in clear.
+    const row = await prisma.integrationSetting.findUniqueOrThrow({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    const p12Base64 = p12.toString('base64')
+    for (const stored of [JSON.stringify(row), JSON.stringify(await prisma.auditLog.findMany())]) {
+      expect(stored).not.toContain('s3cret-pass')
+      expect(stored).not.toContain(p12Base64.slice(0, 40))
+      expect(stored).not.toContain(p12.toString('hex').slice(0, 40))
+    }
+    const secrets = JSON.parse(decrypt(row.secrets!)) as Record<string, string>
+    expect(secrets).toEqual({ p12: p12Base64, p12Password: 's3cret-pass' })
+
     const signed = await buildSignedDocument(
       { requestId: 'r', title: 'Agreement', original: await flatPdf(), completedAt: new Date(), signers: [], fields: [], events: [] },
       await getDocumentSigner(),
@@ -59,9 +72,33 @@ describe('the agency signing certificate in Settings', () => {
     expect(verdict.output).toContain('CN=Sunrise Home Care Signing')
   })
 
+  test('the generated key is stored only encrypted', async () => {
+    await prisma.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    await getDocumentSigner()
+    const row = await prisma.integrationSetting.findUniqueOrThrow({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    const secrets = JSON.parse(decrypt(row.secrets!)) as { privateKeyPkcs8: string; certificateDer: string }
+    expect(secrets.privateKeyPkcs8.length).toBeGreaterThan(1000)
+    const raw = JSON.stringify(row)
+    expect(raw).not.toContain('privateKeyPkcs8')
+    expect(raw).not.toContain(secrets.privateKeyPkcs8.slice(0, 40))
+    expect(raw).not.toContain(Buffer.from(secrets.privateKeyPkcs8, 'base64').toString('hex').slice(0, 40))
+  })
+
   test('staff without integrations:manage cannot see or change it', async () => {
     const { cookie } = await signedInUser('coordinator')
     const response = await callRoute(settingsPage.loader, new Request('http://localhost/settings/signing-certificate', { headers: { cookie } }))
     expect([302, 403]).toContain(response.status)
+  })
+})
+
+describe('the handwriting font', () => {
+  test('is served as a WOFF font, the same file drawn into signed documents, cached by browsers', async () => {
+    const response = await callRoute(fontRoute.loader, makeRequest('/fonts/dancing-script.woff'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('font/woff')
+    expect(response.headers.get('cache-control')).toContain('max-age=')
+    const body = new Uint8Array(await response.arrayBuffer())
+    expect(Buffer.from(body.subarray(0, 4)).toString('latin1')).toBe('wOFF')
+    expect(Buffer.from(body).equals(Buffer.from(await loadHandwritingFont()))).toBe(true)
   })
 })

@@ -57,6 +57,12 @@ export type SignedDocumentInput = {
   fields: FilledField[]
   events: CertificateEvent[]
   completedAt: Date
+  /**
+   * The SHA-256 of the document library's file. `original` is that file, or
+   * that file with a signature page appended: the certificate then gives both
+   * hashes and says which is which.
+   */
+  librarySha256?: string | null
 }
 
 export function sha256Hex(bytes: Uint8Array) {
@@ -205,7 +211,12 @@ async function appendCertificate(pdf: PDFDocument, input: SignedDocumentInput, h
   writer.line(`Document: ${input.title}`, { bold: true, size: 11 })
   writer.line(`Request ID: ${input.requestId}`)
   writer.line(`Completed: ${when(input.completedAt)}`)
-  writer.line(`SHA-256 of the original document: ${hashes.original}`)
+  if (!input.librarySha256) writer.line(`SHA-256 of the original document: ${hashes.original}`)
+  else if (input.librarySha256 === hashes.original) writer.line(`SHA-256 of the original document (the library file): ${hashes.original}`)
+  else {
+    writer.line(`SHA-256 of the library file: ${input.librarySha256}`)
+    writer.line(`SHA-256 of the document sent for signing (the library file with the signature page appended): ${hashes.original}`)
+  }
   writer.line(`SHA-256 of the signed document before this certificate: ${hashes.flattened}`)
   writer.line(
     'Each signer agreed to use electronic records and signatures (US ESIGN Act and UETA) before signing. ' +

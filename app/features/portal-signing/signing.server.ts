@@ -528,6 +528,7 @@ export async function completePortalRequest(requestId: string, now = new Date())
       requestId: request.id,
       title: request.title,
       original,
+      librarySha256: request.sourceSha256,
       completedAt: now,
       signers: request.signers,
       fields: request.fields.map((field) => ({ ...field, type: field.type as PortalFieldType, image: drawnImageFor(field, request.signers) })),
