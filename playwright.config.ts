@@ -13,14 +13,16 @@ const CI = Boolean(process.env.CI)
  * when' asks for it on both databases): the in-person hand-over locks the
  * staff session in its database row until the password clears it, and a
  * two-signer request runs from preparation through both signers to the
- * signed PDF in the library, with JavaScript by keyboard and without it.
+ * signed PDF in the library, with JavaScript by keyboard and without it;
+ * and the dashboard by keyboard and without JavaScript (its reads are kept
+ * under a change counter that database triggers keep).
  * Everything else in the browser (every other area's flows, layout, focus,
  * menus, toasts, accessibility) is independent of the database engine and
  * runs once, in the embedded lane.
  */
 const DATABASE_LANE = process.env.E2E_LANE === 'database'
-const DATABASE_LANE_WITH_JAVASCRIPT = ['lists.spec.ts', 'portal-signing-in-person.spec.ts']
-const DATABASE_LANE_WITHOUT_JAVASCRIPT = ['core.nojs.spec.ts', 'leads.nojs.spec.ts', 'portal-signing.nojs.spec.ts']
+const DATABASE_LANE_WITH_JAVASCRIPT = ['lists.spec.ts', 'portal-signing-in-person.spec.ts', 'dashboard.spec.ts']
+const DATABASE_LANE_WITHOUT_JAVASCRIPT = ['core.nojs.spec.ts', 'leads.nojs.spec.ts', 'portal-signing.nojs.spec.ts', 'dashboard.nojs.spec.ts']
 
 /**
  * End-to-end tests against the production build (`npm run build` first).
