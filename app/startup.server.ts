@@ -1,8 +1,17 @@
 import { seedDemoData } from '~/features/demo-data.server'
+import { ensureSigningCertificate } from '~/features/portal-signing/certificate.server'
 import { eventSubscribers, jobHandlers, recurringJobs } from '~/features/job-handlers.server'
 import { ensureFirstAdmin } from '~/features/users/first-admin.server'
 import { getEnv } from '~/platform/env.server'
 import { prepareServer } from '~/platform/startup.server'
+
+/** What the product areas add to the migrated database before the server listens. */
+export async function prepareDatabase({ seedDemoData: seed }: { seedDemoData: boolean }) {
+  await ensureFirstAdmin()
+  // The agency's signing certificate exists from the first start, not only from the first signing.
+  await ensureSigningCertificate()
+  if (seed) await seedDemoData()
+}
 
 /** The composition root: the platform's start-up with what the product areas add. */
 export function startApplication() {
@@ -12,10 +21,7 @@ export function startApplication() {
       const { startLocalFakes } = await import('~/integrations/fakes.server')
       await startLocalFakes()
     },
-    onDatabaseReady: async ({ seedDemoData: seed }) => {
-      await ensureFirstAdmin()
-      if (seed) await seedDemoData()
-    },
+    onDatabaseReady: prepareDatabase,
     worker: { jobHandlers, eventSubscribers, recurringJobs },
   })
 }

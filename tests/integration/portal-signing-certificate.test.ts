@@ -5,11 +5,12 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import * as settingsPage from '~/routes/_app.settings.signing-certificate'
 import * as fontRoute from '~/routes/fonts.dancing-script[.]woff'
-import { SIGNING_CERTIFICATE_PROVIDER, getDocumentSigner } from '~/features/portal-signing/certificate.server'
+import { SIGNING_CERTIFICATE_PROVIDER, getDocumentSigner, getSigningCertificateView } from '~/features/portal-signing/certificate.server'
+import { prepareDatabase } from '~/startup.server'
 import { buildSignedDocument, loadHandwritingFont } from '~/features/portal-signing/signed-document.server'
 import { prisma } from '~/platform/db.server'
 import { decrypt } from '~/platform/encryption.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { flatPdf, pdfsig } from '#tests/support/portal-signing'
 
 /** An agency's own PKCS#12, made with the openssl CLI (tests only: production needs no openssl). */
@@ -31,6 +32,17 @@ function upload(cookie: string, file: Buffer, password: string) {
 }
 
 describe('the agency signing certificate in Settings', () => {
+  test('is made at the first start, before the server listens, and kept by the next start', async () => {
+    await prisma.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    // An account exists, so the start-up makes no first administrator.
+    await createTestUser('admin')
+    await prepareDatabase({ seedDemoData: false })
+    const made = await getSigningCertificateView()
+    expect(made).toMatchObject({ source: 'generated', subject: 'Healthcare Portal Document Signing' })
+    await prepareDatabase({ seedDemoData: false })
+    expect((await getSigningCertificateView())?.fingerprintSha256).toBe(made!.fingerprintSha256)
+  })
+
   test('an uploaded PKCS#12 is checked with its password, replaces the generated one and signs the next document', async () => {
     const { cookie } = await signedInUser('admin')
     await getDocumentSigner()

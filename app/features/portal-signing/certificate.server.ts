@@ -11,7 +11,7 @@ import { RuleViolationError } from '~/platform/errors'
 
 /**
  * The agency's signing certificate, which PAdES-signs every completed portal
- * document. Made at first use (a self-signed RSA 2048 certificate, built in
+ * document. Made at the first start (a self-signed RSA 2048 certificate, built in
  * JavaScript with pkijs, so no openssl is needed) or uploaded by an admin as
  * PKCS#12 with its password. Either way the key is kept only encrypted in
  * IntegrationSetting and never leaves the server.
@@ -106,7 +106,7 @@ export async function getSigningCertificateView() {
 
 /**
  * The signer for completed documents, generating and storing the agency
- * certificate on first use. Two first uses at once both try to store one;
+ * certificate if none is stored yet (start-up makes it: ensureSigningCertificate). Two first uses at once both try to store one;
  * the upsert keeps the later, and both documents still verify (each carries
  * its own certificate).
  */
@@ -130,6 +130,16 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
   }
   await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
   return (await signerFromSecrets(secrets))!
+}
+
+/**
+ * At start-up, before the server listens: makes the agency certificate when
+ * none is stored, so it exists from the first start. A stored one, generated
+ * or uploaded, is left as it is.
+ */
+export async function ensureSigningCertificate() {
+  if (await readIntegration(SIGNING_CERTIFICATE_PROVIDER)) return
+  await getDocumentSigner()
 }
 
 /** An admin's own certificate (PKCS#12 and its password): checked by opening it before it replaces the current one. */
