@@ -128,24 +128,27 @@ const sharedReads = createChangeCache<Awaited<ReturnType<typeof readShared>>>({ 
  * uncontacted leads and, for those who may not read the audit log, their own
  * activity.
  */
-async function readPersonal(user: WorkQueueUser, context: WorkQueueContext) {
+async function readPersonal(user: WorkQueueUser, context: WorkQueueContext, withQueue: boolean) {
   const ownActivity = userHasPermission(user, 'audit:read') ? null : user
   const [row] = await prisma.$queryRaw<Array<{ version: string | null; myLeads: unknown; activity: ActivityRow[] | null }>>`SELECT
     (SELECT version::text FROM "ChangeCounter" WHERE name = 'dashboard') AS version,
-    ${myLeadsQuery(user, context)} AS "myLeads",
+    ${withQueue ? myLeadsQuery(user, context) : Prisma.sql`'[]'::json`} AS "myLeads",
     ${ownActivity ? recentActivitySql(ownActivity, RECENT_KEPT) : Prisma.sql`NULL::json`} AS activity`
   return { version: row!.version, myLeads: myLeadsFrom(row!.myLeads), activity: row!.activity && activityItems(row!.activity) }
 }
 
-/** Everything the dashboard and its APIs read for this user, the shared part kept (above). */
-async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT }: { now?: Date; limit?: number } = {}) {
+/**
+ * Everything the dashboard and its APIs read for this user, the shared part
+ * kept (above); the work queue only for those who show it.
+ */
+async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT, withQueue = true }: { now?: Date; limit?: number; withQueue?: boolean } = {}) {
   const context: WorkQueueContext = { now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
-  const personal = await readPersonal(user, context)
+  const personal = await readPersonal(user, context, withQueue)
   const shared = await sharedReads.read(`${context.timeZone}|${limit}`, personal.version, now, () => readShared(context))
   return {
     shared,
     recentActivity: personal.activity ?? shared.activity,
-    workQueue: workQueueFrom(user, shared.rules, personal.myLeads, context),
+    workQueue: () => workQueueFrom(user, shared.rules, personal.myLeads, context),
   }
 }
 
@@ -153,13 +156,13 @@ export type RecentActivityItem = ReturnType<typeof activityItems>[number]
 
 /** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
 export async function getDashboardMetrics(user: WorkQueueUser) {
-  const { shared, recentActivity } = await readDashboard(user)
+  const { shared, recentActivity } = await readDashboard(user, { withQueue: false })
   return { ...shared.overview, recentActivity }
 }
 
 /** The tasks due now for this user (ADR 0023; the rules: work-queue.server.ts). */
 export async function computeWorkQueue(user: WorkQueueUser, options: { now?: Date; limit?: number } = {}) {
-  return (await readDashboard(user, options)).workQueue
+  return (await readDashboard(user, options)).workQueue()
 }
 
 /** The work queue as the API shows it, on the trail as one list read. */
@@ -171,7 +174,9 @@ export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: 
 
 /** Everything the dashboard shows, and one audit entry naming every record it shows. */
 export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
-  const { shared, recentActivity, workQueue } = await readDashboard(user, { now })
+  const read = await readDashboard(user, { now })
+  const { shared, recentActivity } = read
+  const workQueue = read.workQueue()
   const { overview, appointments, pendingSignatures, verifications, recentLeads } = shared
   const named = recordsNamed(workQueue.tasks)
   const people = peopleShownBy(appointments) as { patientIds?: string[]; caregiverIds?: string[]; leadIds?: string[] }

@@ -179,7 +179,6 @@ export function myLeadsFrom(json: unknown): LeadRow[] {
 /** Every rule's rows and counts that do not depend on the reader, failed jobs included. */
 export async function readSharedRuleRows({ now, timeZone, take }: WorkQueueContext): Promise<SharedRuleRows> {
   const leadsFrom = leadsNotContactedFrom(now)
-  const leadColumns = LEAD_COLUMNS
   const horizon = addDays(dateIn(now, timeZone), CREDENTIAL_WARNING_DAYS)
   const signedBefore = new Date(now.getTime() - SIGNATURE_WAIT_MS)
   const waiting = PENDING_ESIGN_STATUSES.filter((status) => status === 'sent' || status === 'viewed')
@@ -188,7 +187,7 @@ export async function readSharedRuleRows({ now, timeZone, take }: WorkQueueConte
   const today = dateIn(now, timeZone)
   const byCreation = Prisma.sql`"createdAt", id`
   const [row] = await prisma.$queryRaw<Array<Record<string, unknown>>>`SELECT
-    ${listedAndCounted(leadColumns, leadsFrom, byCreation, take)} AS "leads",
+    ${listedAndCounted(LEAD_COLUMNS, leadsFrom, byCreation, take)} AS "leads",
     ${rowsOf(Prisma.sql`SELECT c.id, c.subject, c."scheduledDate", c."createdBy", c."createdAt", l.id AS "leadId",
         l."firstName" AS "leadFirstName", l."lastName" AS "leadLastName", l."assignedTo" AS "leadAssignedTo"
       FROM "Communication" c JOIN "Lead" l ON l.id = c."leadId"
@@ -553,5 +552,3 @@ export function workQueueFrom(user: WorkQueueUser, shared: SharedRuleRows, mine:
   const total = found.reduce((sum, one) => sum + Math.min(one.total, WORK_QUEUE_COUNT_CAP), 0)
   return { tasks, total, totalCapped }
 }
-
-export type WorkQueue = ReturnType<typeof workQueueFrom>

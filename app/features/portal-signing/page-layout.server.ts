@@ -6,7 +6,6 @@ import { loadPdfjs, type Pdfjs } from '~/platform/pdfjs.server'
  * coordinates: the signing page draws them as text when a page's image
  * could not be rendered, and tests read documents' text with them.
  */
-
 export type TextRun = { text: string; x: number; y: number; size: number }
 export type PageLayout = { number: number; width: number; height: number; runs: TextRun[] }
 export type PdfjsDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>
