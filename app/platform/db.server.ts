@@ -1,6 +1,7 @@
 import path from 'node:path'
 import fs from 'node:fs'
 import os from 'node:os'
+import { Worker } from 'node:worker_threads'
 import { PrismaPg } from '@prisma/adapter-pg'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaClient } from '~/generated/prisma/client'
@@ -37,6 +38,84 @@ async function openDatabase(): Promise<Database> {
 }
 
 /**
+ * The embedded database runs on a thread of its own. PGlite executes each
+ * query synchronously: on the server's thread, a 15 ms count would hold up
+ * every other request for 15 ms, and the database and the pages could never
+ * use the machine's second core. The thread's code is a string, not a file,
+ * so the bundled server and the tests run it alike; it names no module of
+ * the app, only the PGlite packages.
+ */
+const EMBEDDED_DATABASE_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads')
+let pglite
+let server
+async function start() {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
+  const loadDataDir = workerData.initialContents ? new Blob([workerData.initialContents]) : undefined
+  pglite = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gist }, loadDataDir })
+  server = new PGLiteSocketServer({ db: pglite, path: workerData.socketPath, maxConnections: workerData.maxConnections })
+  await server.start()
+}
+async function stop() {
+  await server?.stop()
+  await pglite?.close()
+}
+parentPort.on('message', async (message) => {
+  try {
+    if (message === 'dump') {
+      const contents = await pglite.dumpDataDir('none')
+      const bytes = new Uint8Array(await contents.arrayBuffer())
+      parentPort.postMessage({ dumped: bytes }, [bytes.buffer])
+    } else if (message === 'close') {
+      await stop()
+      parentPort.postMessage({ closed: true })
+    }
+  } catch (error) {
+    parentPort.postMessage({ failed: String((error && error.stack) || error) })
+  }
+})
+start().then(
+  () => parentPort.postMessage({ ready: true }),
+  async (error) => {
+    await stop().catch(() => {})
+    parentPort.postMessage({ failed: String((error && error.stack) || error) })
+  },
+)
+`
+
+type ThreadReply = { ready?: true; closed?: true; dumped?: Uint8Array<ArrayBuffer>; failed?: string }
+
+/** The next reply of the database's thread; its failure, or its exit, as an error. */
+function nextReply(thread: Worker): Promise<ThreadReply> {
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      thread.off('message', onMessage)
+      thread.off('error', onError)
+      thread.off('exit', onExit)
+    }
+    const onMessage = (reply: ThreadReply) => {
+      settle()
+      if (reply.failed) reject(new Error(`The embedded database failed: ${reply.failed}`))
+      else resolve(reply)
+    }
+    const onError = (error: Error) => {
+      settle()
+      reject(error)
+    }
+    const onExit = (code: number) => {
+      settle()
+      reject(new Error(`The embedded database's thread stopped (exit code ${code})`))
+    }
+    thread.on('message', onMessage)
+    thread.on('error', onError)
+    thread.on('exit', onExit)
+  })
+}
+
+/**
  * `initialContents` is a data directory saved by PGlite's dumpDataDir: the
  * tests start each file's database from one migrated copy instead of running
  * initdb (about 4 s) every time.
@@ -45,12 +124,6 @@ export async function startEmbeddedDatabase(
   dataDir: string,
   { initialContents }: { initialContents?: Blob } = {},
 ): Promise<Database & { dump: () => Promise<Blob> }> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  // Lets an exclusion constraint compare a uuid with = beside a range's &&
-  // (no caregiver double-booked: the Appointment table).
-  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
   let releaseLock = () => {}
   if (dataDir !== 'memory://') {
     ensurePrivateDirectory(path.dirname(dataDir))
@@ -60,35 +133,65 @@ export async function startEmbeddedDatabase(
   // PGlite has no passwords: it is served on a Unix socket in a directory
   // only this account can enter, never on a TCP port another user could reach.
   const socketDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'))
-  let pglite: Awaited<ReturnType<typeof PGlite.create>> | undefined
-  try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist }, loadDataDir: initialContents })
-    // The pool keeps one connection, but a connection dropped after an error is
-    // replaced while the old socket is still closing: allow that overlap.
-    const server = new PGLiteSocketServer({ db: pglite, path: path.join(socketDirectory, '.s.PGSQL.5432'), maxConnections: 4 })
-    await server.start()
-    const opened = pglite
-    let closed = false
-    return {
-      url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDirectory)}&sslmode=disable`,
-      // PGlite serves one session at a time; concurrent connections through
-      // the socket can interleave (electric-sql/pglite#1046).
-      poolSize: 1,
-      dump: () => opened.dumpDataDir('none'),
-      close: async () => {
-        if (closed) return
-        closed = true
-        await server.stop()
-        await opened.close()
-        fs.rmSync(socketDirectory, { recursive: true, force: true })
-        releaseLock()
-      },
-    }
-  } catch (error) {
-    await pglite?.close().catch(() => {})
+  const contents = initialContents ? new Uint8Array(await initialContents.arrayBuffer()) : undefined
+  const thread = new Worker(EMBEDDED_DATABASE_THREAD, {
+    eval: true,
+    workerData: {
+      dataDir,
+      socketPath: path.join(socketDirectory, '.s.PGSQL.5432'),
+      // The pool keeps one connection, but a connection dropped after an error is
+      // replaced while the old socket is still closing: allow that overlap.
+      maxConnections: 4,
+      initialContents: contents,
+    },
+    transferList: contents ? [contents.buffer as ArrayBuffer] : [],
+  })
+  const cleanUp = () => {
     fs.rmSync(socketDirectory, { recursive: true, force: true })
     releaseLock()
+  }
+  try {
+    await nextReply(thread)
+  } catch (error) {
+    await thread.terminate()
+    cleanUp()
     throw error
+  }
+  // Every query would fail from here on: stop, so that whatever runs the server starts it again.
+  const onCrash = (error: Error) => {
+    console.error('The embedded database stopped:', error)
+    process.exit(1)
+  }
+  thread.on('error', onCrash)
+  // Serialised: one request to the thread at a time, so each reply is matched to its request.
+  let pending: Promise<unknown> = Promise.resolve()
+  const ask = (message: 'dump' | 'close') => {
+    const reply = pending.then(() => {
+      const answer = nextReply(thread)
+      thread.postMessage(message)
+      return answer
+    })
+    pending = reply.catch(() => {})
+    return reply
+  }
+  let closed: Promise<void> | undefined
+  return {
+    url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDirectory)}&sslmode=disable`,
+    // PGlite serves one session at a time; concurrent connections through
+    // the socket can interleave (electric-sql/pglite#1046).
+    poolSize: 1,
+    dump: async () => new Blob([(await ask('dump')).dumped!]),
+    close: () =>
+      (closed ??= ask('close')
+        .then(
+          () => {},
+          (error: unknown) => console.error(error),
+        )
+        .finally(async () => {
+          thread.off('error', onCrash)
+          await thread.terminate()
+          cleanUp()
+        })),
   }
 }
 
