@@ -11,6 +11,10 @@
  * is never older than the count it is kept under. Readers that arrive while
  * a read is under way wait for it instead of repeating it.
  */
+import { Prisma } from '~/generated/prisma/client'
+import { getActiveSession } from '~/platform/auth/session.server'
+import { prisma } from '~/platform/db.server'
+
 type Entry<T> = { version: string; computedAt: number; value: Promise<T> }
 
 const caches = new Set<{ clear: () => void }>()
@@ -56,4 +60,18 @@ export function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner)
   }
   return value
+}
+
+/**
+ * The named change counter, or null where the database has none. A signed-in
+ * request has it from its session's statement (read first, so what is read
+ * after is never older than the count); without a request, one statement.
+ */
+export async function readChangeVersion(name: string, request?: Request): Promise<string | null> {
+  const session = request ? await getActiveSession(request) : null
+  if (session) return session.changeVersions[name] ?? null
+  const [row] = await prisma.$queryRaw<Array<{ version: string }>>(
+    Prisma.sql`SELECT version::text AS version FROM "ChangeCounter" WHERE name = ${name}`,
+  )
+  return row?.version ?? null
 }

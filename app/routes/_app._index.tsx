@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Healthcare Portal
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
-  return json(await loadDashboard(user, userActor(request, user)), { headers: { 'Cache-Control': 'private, no-store' } })
+  return json(await loadDashboard(user, userActor(request, user), { request }), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function DashboardPage() {

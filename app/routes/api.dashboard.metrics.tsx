@@ -7,5 +7,5 @@ import { apiRoute } from '~/platform/http/errors.server'
 /** GET /api/dashboard/metrics: { totalLeads, activePatients, availableCaregivers, recentActivity (6) }. Counts only: no PHI. */
 export const loader = apiRoute('dashboard metrics', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
-  return json(await getDashboardMetrics(user))
+  return json(await getDashboardMetrics(user, { request }))
 })

@@ -8,5 +8,5 @@ import { apiRoute } from '~/platform/http/errors.server'
 /** GET /api/work-queue: { tasks: [{ id, kind, task, priority, assignee, dueDate, href, mine }], total, totalCapped }, the dashboard's list. */
 export const loader = apiRoute('work queue', async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUserWithPermission(request, 'records:read')
-  return json(await listWorkQueue(user, userActor(request, user)))
+  return json(await listWorkQueue(user, userActor(request, user), { request }))
 })

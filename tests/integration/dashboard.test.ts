@@ -82,7 +82,7 @@ type DashboardJson = {
   overview: { totalLeads: number; activePatients: number; availableCaregivers: number }
   workQueue: { tasks: WorkQueueTask[]; total: number; totalCapped: boolean }
   recentLeads: Array<{ id: string }>
-  recentActivity: Array<{ action: string; entity: string; type: string }>
+  recentActivity: Array<{ id: string; action: string; entity: string; type: string }>
   appointments: Array<{ id: string; title: string }>
   verifications: Array<{ id: string }>
   pendingSignatures: Array<{ id: string }>
@@ -422,6 +422,25 @@ describe("the dashboard's kept reads", () => {
     expect(taskOf((await queue(user)).tasks, `lead-not-contacted:${leadId}`)).toBeDefined()
     await prisma.$executeRaw`UPDATE "Lead" SET status = 'contacted' WHERE id = ${leadId}::uuid`
     expect(taskOf((await queue(user)).tasks, `lead-not-contacted:${leadId}`)).toBeUndefined()
+  })
+
+  test("each reader's own part is kept for that reader alone, and read again when the records change", async () => {
+    const first = await signedInUser('coordinator')
+    const second = await signedInUser('coordinator')
+    await dashboard(first.cookie)
+    await dashboard(second.cookie)
+    // Straight in the database: a two-day-old lead assigned to the first coordinator, and an entry of their own.
+    const leadId = randomUUID()
+    await prisma.$executeRaw`INSERT INTO "Lead" (id, "firstName", "lastName", email, phone, status, "assignedTo", "createdAt", "updatedAt", "searchText", "phoneDigits")
+      VALUES (${leadId}::uuid, 'Own', 'Lead', 'own@example.com', '(555) 010-0010', 'new', ${first.user.name}, now() - interval '2 days', now(), 'own lead', '5550100010')`
+    const entryId = randomUUID()
+    await prisma.$executeRaw`INSERT INTO "AuditLog" (id, "userId", action, "entityType", "entityId", "createdAt")
+      VALUES (${entryId}::uuid, ${first.user.id}::uuid, 'delete', 'Patient', ${randomUUID()}, now() + interval '1 minute')`
+    const forFirst = await dashboard(first.cookie)
+    expect(forFirst.workQueue.tasks[0]?.id).toBe(`lead-not-contacted:${leadId}`)
+    expect(forFirst.recentActivity[0]).toMatchObject({ id: entryId, action: 'Delete', entity: 'Patient' })
+    const forSecond = await dashboard(second.cookie)
+    expect(forSecond.recentActivity.some((entry) => entry.id === entryId)).toBe(false)
   })
 
   test('what turns on the clock alone is read again within a minute: a lead turning a day old is listed', async () => {

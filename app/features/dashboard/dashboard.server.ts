@@ -17,9 +17,12 @@ import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_S
 import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { userHasPermission } from '~/platform/auth/permissions'
-import { createChangeCache, deepFreeze } from '~/platform/change-cache.server'
+import { createChangeCache, deepFreeze, readChangeVersion } from '~/platform/change-cache.server'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
+
+/** The change counter bumped by every table the dashboard shows (migration dashboard_change_counter). */
+const DASHBOARD_COUNTER = 'dashboard'
 
 const COUNTERS = { totalLeads: 'Lead', activePatients: 'Patient:complete', availableCaregivers: 'Caregiver:available' } as const
 
@@ -123,28 +126,42 @@ async function readShared(context: WorkQueueContext) {
 const sharedReads = createChangeCache<Awaited<ReturnType<typeof readShared>>>({ maxAgeMs: 60_000 })
 
 /**
- * The reader's own part, in one statement: the change counter (read before
- * the shared part, so what is kept is never older than the count), their own
- * uncontacted leads and, for those who may not read the audit log, their own
- * activity.
+ * The reader's own part, in one statement: their own uncontacted leads and,
+ * for those who may not read the audit log, their own activity. Kept under
+ * the same counter, per reader.
  */
 async function readPersonal(user: WorkQueueUser, context: WorkQueueContext, withQueue: boolean) {
   const ownActivity = userHasPermission(user, 'audit:read') ? null : user
-  const [row] = await prisma.$queryRaw<Array<{ version: string | null; myLeads: unknown; activity: ActivityRow[] | null }>>`SELECT
-    (SELECT version::text FROM "ChangeCounter" WHERE name = 'dashboard') AS version,
+  const [row] = await prisma.$queryRaw<Array<{ myLeads: unknown; activity: ActivityRow[] | null }>>`SELECT
     ${withQueue ? myLeadsQuery(user, context) : Prisma.sql`'[]'::json`} AS "myLeads",
     ${ownActivity ? recentActivitySql(ownActivity, RECENT_KEPT) : Prisma.sql`NULL::json`} AS activity`
-  return { version: row!.version, myLeads: myLeadsFrom(row!.myLeads), activity: row!.activity && activityItems(row!.activity) }
+  return deepFreeze({ myLeads: myLeadsFrom(row!.myLeads), activity: row!.activity && activityItems(row!.activity) })
+}
+
+const personalReads = createChangeCache<Awaited<ReturnType<typeof readPersonal>>>({ maxAgeMs: 60_000, maxEntries: 1000 })
+
+type ReadOptions = {
+  now?: Date
+  limit?: number
+  /** The request being answered: its session has read the change counter already. */
+  request?: Request
 }
 
 /**
- * Everything the dashboard and its APIs read for this user, the shared part
- * kept (above); the work queue only for those who show it.
+ * Everything the dashboard and its APIs read for this user, kept while the
+ * 'dashboard' counter stands still (above); the work queue only for those
+ * who show it. With both parts kept, an opening costs no statement but its
+ * audit entry.
  */
-async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT, withQueue = true }: { now?: Date; limit?: number; withQueue?: boolean } = {}) {
+async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT, request, withQueue = true }: ReadOptions & { withQueue?: boolean }) {
   const context: WorkQueueContext = { now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
-  const personal = await readPersonal(user, context, withQueue)
-  const shared = await sharedReads.read(`${context.timeZone}|${limit}`, personal.version, now, () => readShared(context))
+  const version = await readChangeVersion(DASHBOARD_COUNTER, request)
+  const [personal, shared] = await Promise.all([
+    personalReads.read(`${user.id}|${user.role}|${context.timeZone}|${limit}|${withQueue}`, version, now, () =>
+      readPersonal(user, context, withQueue),
+    ),
+    sharedReads.read(`${context.timeZone}|${limit}`, version, now, () => readShared(context)),
+  ])
   return {
     shared,
     recentActivity: personal.activity ?? shared.activity,
@@ -155,26 +172,26 @@ async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WO
 export type RecentActivityItem = ReturnType<typeof activityItems>[number]
 
 /** GET /api/dashboard/metrics: the counters and the 6 latest activity entries. */
-export async function getDashboardMetrics(user: WorkQueueUser) {
-  const { shared, recentActivity } = await readDashboard(user, { withQueue: false })
+export async function getDashboardMetrics(user: WorkQueueUser, options: ReadOptions = {}) {
+  const { shared, recentActivity } = await readDashboard(user, { ...options, withQueue: false })
   return { ...shared.overview, recentActivity }
 }
 
 /** The tasks due now for this user (ADR 0023; the rules: work-queue.server.ts). */
-export async function computeWorkQueue(user: WorkQueueUser, options: { now?: Date; limit?: number } = {}) {
+export async function computeWorkQueue(user: WorkQueueUser, options: ReadOptions = {}) {
   return (await readDashboard(user, options)).workQueue()
 }
 
 /** The work queue as the API shows it, on the trail as one list read. */
-export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: { now?: Date; limit?: number } = {}) {
+export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: ReadOptions = {}) {
   const queue = await computeWorkQueue(user, options)
   await recordTasksShown(queue.tasks, actor, 'work-queue')
   return queue
 }
 
 /** Everything the dashboard shows, and one audit entry naming every record it shows. */
-export async function loadDashboard(user: WorkQueueUser, actor: Actor, now = new Date()) {
-  const read = await readDashboard(user, { now })
+export async function loadDashboard(user: WorkQueueUser, actor: Actor, { now = new Date(), request }: { now?: Date; request?: Request } = {}) {
+  const read = await readDashboard(user, { now, request })
   const { shared, recentActivity } = read
   const workQueue = read.workQueue()
   const { overview, appointments, pendingSignatures, verifications, recentLeads } = shared

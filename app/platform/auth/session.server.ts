@@ -85,6 +85,12 @@ export type ActiveSession = {
   mfaEnabled: boolean
   /** Set while the browser is handed to a signer in person: staff pages answer with the lock screen. */
   signingLock: { requestId: string | null; lockedAt: Date } | null
+  /**
+   * The change counters (table "ChangeCounter") as they stood when the
+   * session was read: reads kept under a counter (change-cache.server.ts)
+   * need no round trip of their own to learn it.
+   */
+  changeVersions: Readonly<Record<string, string>>
 }
 
 // Remix hands the same Request to every loader of a page: look the session up once.
@@ -111,15 +117,18 @@ type SessionRow = {
   role: string
   isActive: boolean
   mfaEnabledAt: Date | null
+  changeVersions: Record<string, string> | null
 }
 
 async function lookUpSession(request: Request): Promise<ActiveSession | null> {
   const token = await readToken(request)
   if (!token) return null
   const id = hashToken(token)
-  // One statement for the session, its user and whether MFA is on: every signed-in request runs it.
+  // One statement for the session, its user, whether MFA is on and the change
+  // counters: every signed-in request runs it.
   const [row] = await prisma.$queryRaw<SessionRow[]>`SELECT s."lastSeenAt", s."expiresAt", s."signingLockedAt", s."signingLockRequestId",
-      u.id AS "userId", u.email, u.name, u.role, u."isActive", m."enabledAt" AS "mfaEnabledAt"
+      u.id AS "userId", u.email, u.name, u.role, u."isActive", m."enabledAt" AS "mfaEnabledAt",
+      (SELECT json_object_agg(name, version::text) FROM "ChangeCounter") AS "changeVersions"
     FROM "Session" s JOIN "User" u ON u.id = s."userId" LEFT JOIN "MfaCredential" m ON m."userId" = u.id
     WHERE s.id = ${id}`
   if (!row) return null
@@ -141,6 +150,7 @@ async function lookUpSession(request: Request): Promise<ActiveSession | null> {
     endsAt: sessionIdleDeadline(lastSeenAt, row.expiresAt),
     mfaEnabled: Boolean(row.mfaEnabledAt),
     signingLock: row.signingLockedAt ? { requestId: row.signingLockRequestId, lockedAt: row.signingLockedAt } : null,
+    changeVersions: row.changeVersions ?? {},
   }
 }
 
