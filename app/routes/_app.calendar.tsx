@@ -10,7 +10,7 @@ import { PageFrame } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
 import { buttonClassName } from '~/components/ui/button'
 import { AppointmentList, AppointmentListSkeleton } from '~/features/calendar/appointment-list'
-import { listUpcomingAppointments, listWeekAppointments, WEEK_LIMIT } from '~/features/calendar/appointments.server'
+import { listUpcomingAppointments, listWeekAppointments, WEEK_DAY_SHOWN, WEEK_SCAN_LIMIT } from '~/features/calendar/appointments.server'
 import { parseAppointmentListQuery } from '~/features/calendar/forms.server'
 import {
   APPOINTMENT_PAGE_SIZE,
@@ -46,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const person = kind ? { kind, id: query[`${kind}Id`]!, name: await viewPersonName(kind, query[`${kind}Id`]!, actor) } : null
   if (query.view === 'week') {
     const weekStart = weekStartOf(query.from ?? today)
-    const { appointments, truncated } = await listWeekAppointments(weekStart, query, actor)
+    const { appointments, days, truncated } = await listWeekAppointments(weekStart, query, actor)
     const ghlCalendars = await ghlCalendarsLoading
-    return json({ view: 'week' as const, query, pageSize: WEEK_LIMIT, today, person, weekStart, appointments, truncated, total: appointments.length, window: null, ghlCalendars })
+    return json({ view: 'week' as const, query, pageSize: WEEK_DAY_SHOWN, today, person, weekStart, appointments, days, truncated, total: appointments.length, window: null, ghlCalendars })
   }
   const { total, page, appointments, window } = await listUpcomingAppointments(query, actor)
   const ghlCalendars = await ghlCalendarsLoading
@@ -61,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     person,
     weekStart: null,
     appointments,
+    days: [],
     truncated: false,
     total,
     window: { start: window.start.toISOString(), end: window.end.toISOString() },
@@ -89,7 +90,7 @@ function withQuery(search: string, changes: Record<string, string | undefined>) 
 
 export default function CalendarPage() {
   const data = useLoaderData<typeof loader>()
-  const { view, query, today, person, appointments, total } = data
+  const { view, query, today, person, total } = data
   const outlet = useOutlet()
   const { pathname, search } = useLocation()
   const navigation = useNavigation()
@@ -162,18 +163,20 @@ export default function CalendarPage() {
         </nav>
       </div>
       <GoHighLevelCalendarsCard summary={data.ghlCalendars} headingLevel={2} className="mb-4" />
-      {view === 'week' && data.weekStart ? (
+      {data.view === 'week' ? (
         <>
           {data.truncated ? (
             <p role="status" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-              This week has more than {WEEK_LIMIT} appointments: only the first {WEEK_LIMIT} are shown. Narrow it with a search or filter.
+              This week has more than {WEEK_SCAN_LIMIT.toLocaleString('en-US')} appointments: the days are counted up to there. Narrow it with a search or filter.
             </p>
           ) : null}
           <WeekView
             weekStart={data.weekStart}
             today={today}
-            appointments={appointments}
+            appointments={data.appointments}
+            weekDays={data.days}
             timeZone={timeZone}
+            dayListHref={(day) => withQuery(search, { view: undefined, from: day, days: '1' })}
             weekLinks={{
               previous: withQuery(search, { from: addDays(data.weekStart, -7) }),
               current: withQuery(search, { from: undefined }),
@@ -181,7 +184,7 @@ export default function CalendarPage() {
             }}
             newAppointmentHref={canWrite ? (day) => `new?${new URLSearchParams({ ...personQuery, date: day })}` : undefined}
           />
-          {appointments.length === 0 ? (
+          {data.appointments.length === 0 ? (
             <p role="status" className="mt-3 text-sm text-slate-700">
               {searching ? 'No appointments this week match the search or filter.' : 'Nothing is booked this week.'}
             </p>
@@ -199,7 +202,7 @@ export default function CalendarPage() {
           </p>
           {loading ? (
             <AppointmentListSkeleton />
-          ) : appointments.length === 0 ? (
+          ) : data.appointments.length === 0 ? (
             <EmptyState
               filtered={searching}
               clearTo={withQuery('', { from: query.from, days: query.days === UPCOMING_DAYS ? undefined : String(query.days) })}
@@ -212,7 +215,7 @@ export default function CalendarPage() {
             />
           ) : (
             <>
-              <AppointmentList appointments={appointments} timeZone={timeZone} />
+              <AppointmentList appointments={data.appointments} timeZone={timeZone} />
               <Pagination total={total} page={query.page} pageSize={APPOINTMENT_PAGE_SIZE} noun="appointments" />
             </>
           )}

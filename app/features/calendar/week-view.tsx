@@ -8,7 +8,10 @@ import { cn } from '~/lib/misc'
 const HOUR_HEIGHT_REM = 3.5
 const MINUTES_IN_DAY = 24 * 60
 
-type Placed = { appointment: AppointmentItem; top: number; bottom: number; lane: number; lanes: number }
+/** What the grid shows of an appointment. */
+export type WeekAppointment = Pick<AppointmentItem, 'id' | 'title' | 'startTime' | 'endTime' | 'appointmentType' | 'status'>
+
+type Placed = { appointment: WeekAppointment; top: number; bottom: number; lane: number; lanes: number }
 
 function minutesOf(time: string) {
   const [hours, minutes] = time.split(':').map(Number) as [number, number]
@@ -19,7 +22,7 @@ function minutesOf(time: string) {
  * Where each of a day's appointments sits: from its start to its end (or the
  * day's end) in wall-clock minutes, side by side with those it overlaps.
  */
-function placeDay(day: string, appointments: readonly AppointmentItem[], timeZone: string): Placed[] {
+function placeDay(day: string, appointments: readonly WeekAppointment[], timeZone: string): Placed[] {
   const placed = appointments.map((appointment) => {
     const start = wallClockIn(appointment.startTime, timeZone)
     const end = wallClockIn(appointment.endTime, timeZone)
@@ -57,30 +60,36 @@ function placeDay(day: string, appointments: readonly AppointmentItem[], timeZon
  * Each day is also a list in time order, so a screen reader or a keyboard
  * goes through the day's appointments in turn; the grid is how they look.
  */
+/** A day of the week as the server read it: the appointments shown (ids, in start order) and how many it holds. */
+export type WeekDay = { day: string; ids: string[]; total: number }
+
 export function WeekView({
   weekStart,
   today,
   appointments,
+  weekDays,
   timeZone,
   weekLinks,
+  dayListHref,
   newAppointmentHref,
 }: {
   weekStart: string
   today: string
-  appointments: readonly AppointmentItem[]
+  appointments: readonly WeekAppointment[]
+  weekDays: readonly WeekDay[]
   timeZone: string
   weekLinks: { previous: string; current: string; next: string }
+  /** The list of one day's appointments, for a day that holds more than its column shows. */
+  dayListHref: (day: string) => string
   /** Where 'New appointment on this day' goes, or nothing for those who cannot book. */
   newAppointmentHref?: (day: string) => string
 }) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index))
-  const byDay = new Map(days.map((day) => [day, [] as AppointmentItem[]]))
-  for (const appointment of appointments) {
-    // On each day it touches within the week.
-    const first = wallClockIn(appointment.startTime, timeZone).date
-    const last = wallClockIn(new Date(Date.parse(appointment.endTime) - 1), timeZone).date
-    for (const day of days) if (day >= first && day <= last) byDay.get(day)!.push(appointment)
-  }
+  const byId = new Map(appointments.map((appointment) => [appointment.id, appointment]))
+  const totals = new Map(weekDays.map((weekDay) => [weekDay.day, weekDay]))
+  const byDay = new Map(
+    days.map((day) => [day, (totals.get(day)?.ids ?? []).flatMap((id) => byId.get(id) ?? [])]),
+  )
   const placedByDay = new Map(days.map((day) => [day, placeDay(day, byDay.get(day)!, timeZone)]))
   const all = [...placedByDay.values()].flat()
   // Office hours, widened to whatever the week holds.
@@ -123,11 +132,19 @@ export function WeekView({
                 {formatDayHeading(day)}
                 {day === today ? <span className="ml-1 text-xs font-normal text-blue-800">(today)</span> : null}
               </h3>
-              {newAppointmentHref ? (
-                <Link to={newAppointmentHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
-                  Add<span className="sr-only"> an appointment on {formatDayHeading(day)}</span>
-                </Link>
-              ) : null}
+              <span className="flex flex-wrap gap-x-3">
+                {newAppointmentHref ? (
+                  <Link to={newAppointmentHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
+                    Add<span className="sr-only"> an appointment on {formatDayHeading(day)}</span>
+                  </Link>
+                ) : null}
+                {(totals.get(day)?.total ?? 0) > byDay.get(day)!.length ? (
+                  <Link to={dayListHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
+                    All {totals.get(day)!.total.toLocaleString('en-US')}
+                    <span className="sr-only"> appointments on {formatDayHeading(day)}</span>
+                  </Link>
+                ) : null}
+              </span>
             </div>
           ))}
           {/* The hours down the side: how the grid looks; each appointment says its own time. */}
