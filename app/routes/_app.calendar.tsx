@@ -10,7 +10,7 @@ import { PageFrame } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
 import { buttonClassName } from '~/components/ui/button'
 import { AppointmentList, AppointmentListSkeleton } from '~/features/calendar/appointment-list'
-import { listUpcomingAppointments, listWeekAppointments, WEEK_DAY_SHOWN, WEEK_SCAN_LIMIT } from '~/features/calendar/appointments.server'
+import { listUpcomingAppointments, listWeekAppointments, WEEK_DAY_LIMIT, WEEK_SCAN_LIMIT } from '~/features/calendar/appointments.server'
 import { parseAppointmentListQuery } from '~/features/calendar/forms.server'
 import {
   APPOINTMENT_PAGE_SIZE,
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const weekStart = weekStartOf(query.from ?? today)
     const { appointments, days, truncated } = await listWeekAppointments(weekStart, query, actor)
     const ghlCalendars = await ghlCalendarsLoading
-    return json({ view: 'week' as const, query, pageSize: WEEK_DAY_SHOWN, today, person, weekStart, appointments, days, truncated, total: appointments.length, window: null, ghlCalendars })
+    return json({ view: 'week' as const, query, pageSize: WEEK_DAY_LIMIT, today, person, weekStart, appointments, days, truncated, total: appointments.length, window: null, ghlCalendars })
   }
   const { total, page, appointments, window } = await listUpcomingAppointments(query, actor)
   const ghlCalendars = await ghlCalendarsLoading

@@ -135,19 +135,21 @@ export async function listUpcomingAppointments(query: AppointmentListQuery, acto
 }
 
 /**
- * A day of the week grid shows its first few appointments and says how many
- * it holds, with a link to the day's list: a busy agency books hundreds a
- * day, more than a column can show or a tablet render.
+ * A day of the week grid lays out at most this many appointments. A busier
+ * day shows how many it holds and a link to its list instead: a busy agency
+ * books hundreds a day, more than a column can show or a tablet render, and
+ * showing only some would leave the rest of the day looking free.
  */
-export const WEEK_DAY_SHOWN = 12
+export const WEEK_DAY_LIMIT = 20
 
 /** Past this many in one week the days stop counting (the grid says so and asks for a filter). */
 export const WEEK_SCAN_LIMIT = 10_000
 
 /**
  * The seven days from `weekStart` (a Sunday, YYYY-MM-DD in the agency zone),
- * with the list's filters: each day's first `WEEK_DAY_SHOWN` appointments (an
- * appointment is on every day it touches) and how many the day holds. Two
+ * with the list's filters: each day's appointments (an appointment is on
+ * every day it touches), none for a day holding more than `WEEK_DAY_LIMIT`,
+ * and how many the day holds. Two
  * statements: the week's start and end times alone (one read, far cheaper
  * than a read and a count per day), then the shown appointments with the
  * columns the grid shows.
@@ -166,7 +168,7 @@ export async function listWeekAppointments(weekStart: string, query: Appointment
   const weekDays: WeekDay[] = days.map(({ day, start, end }) => {
     const [dayStart, dayEnd] = [start.getTime(), end.getTime()]
     const on = counted.filter((span) => span.start < dayEnd && span.end > dayStart)
-    return { day, ids: on.slice(0, WEEK_DAY_SHOWN).map((span) => span.id), total: on.length }
+    return { day, ids: on.length > WEEK_DAY_LIMIT ? [] : on.map((span) => span.id), total: on.length }
   })
   const shownIds = [...new Set(weekDays.flatMap((day) => day.ids))]
   const appointments =

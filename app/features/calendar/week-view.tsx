@@ -60,7 +60,7 @@ function placeDay(day: string, appointments: readonly WeekAppointment[], timeZon
  * Each day is also a list in time order, so a screen reader or a keyboard
  * goes through the day's appointments in turn; the grid is how they look.
  */
-/** A day of the week as the server read it: the appointments shown (ids, in start order) and how many it holds. */
+/** A day of the week as the server read it: the appointments laid out (ids, in start order; none on a busy day) and how many it holds. */
 export type WeekDay = { day: string; ids: string[]; total: number }
 
 export function WeekView({
@@ -79,7 +79,7 @@ export function WeekView({
   weekDays: readonly WeekDay[]
   timeZone: string
   weekLinks: { previous: string; current: string; next: string }
-  /** The list of one day's appointments, for a day that holds more than its column shows. */
+  /** The list of one day's appointments, for a day that holds more than its column lays out. */
   dayListHref: (day: string) => string
   /** Where 'New appointment on this day' goes, or nothing for those who cannot book. */
   newAppointmentHref?: (day: string) => string
@@ -132,19 +132,11 @@ export function WeekView({
                 {formatDayHeading(day)}
                 {day === today ? <span className="ml-1 text-xs font-normal text-blue-800">(today)</span> : null}
               </h3>
-              <span className="flex flex-wrap gap-x-3">
-                {newAppointmentHref ? (
-                  <Link to={newAppointmentHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
-                    Add<span className="sr-only"> an appointment on {formatDayHeading(day)}</span>
-                  </Link>
-                ) : null}
-                {(totals.get(day)?.total ?? 0) > byDay.get(day)!.length ? (
-                  <Link to={dayListHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
-                    All {totals.get(day)!.total.toLocaleString('en-US')}
-                    <span className="sr-only"> appointments on {formatDayHeading(day)}</span>
-                  </Link>
-                ) : null}
-              </span>
+              {newAppointmentHref ? (
+                <Link to={newAppointmentHref(day)} className="inline-flex min-h-6 items-center text-xs text-blue-700 underline coarse:min-h-11">
+                  Add<span className="sr-only"> an appointment on {formatDayHeading(day)}</span>
+                </Link>
+              ) : null}
             </div>
           ))}
           {/* The hours down the side: how the grid looks; each appointment says its own time. */}
@@ -157,12 +149,24 @@ export function WeekView({
           </div>
           {days.map((day) => {
             const placed = placedByDay.get(day)!
+            // A day holding more than the server laid out: its count, and its list.
+            const total = totals.get(day)?.total ?? 0
+            const busy = total > placed.length ? total : 0
             return (
               <section key={day} aria-labelledby={`day-${day}`} className={cn('relative border-l border-slate-200', day === today && 'bg-blue-50/40')} style={{ height }}>
                 {hours.map((hour) => (
                   <div key={hour} aria-hidden="true" className="absolute inset-x-0 border-t border-slate-100" style={{ top: position(hour * 60) }} />
                 ))}
-                {placed.length === 0 ? <p className="sr-only">No appointments</p> : null}
+                {busy > 0 ? (
+                  <p className="relative m-1 rounded-md border border-slate-300 bg-white p-2 text-xs shadow-sm">
+                    {busy.toLocaleString('en-US')} appointments: too many to lay out here.{' '}
+                    <Link to={dayListHref(day)} className="inline-flex min-h-6 items-center text-blue-700 underline coarse:min-h-11">
+                      See the day&apos;s list<span className="sr-only"> for {formatDayHeading(day)}</span>
+                    </Link>
+                  </p>
+                ) : placed.length === 0 ? (
+                  <p className="sr-only">No appointments</p>
+                ) : null}
                 <ol>
                   {[...placed]
                     .sort((a, b) => a.top - b.top || a.lane - b.lane)
