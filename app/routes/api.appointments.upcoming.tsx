@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
 import { listUpcomingForApi } from '~/features/calendar/appointments.server'
 import { upcomingDaysSchema } from '~/features/calendar/forms.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -12,5 +11,6 @@ export const loader = apiRoute('appointment', async ({ request }: LoaderFunction
   const user = await requireApiUserWithPermission(request, 'records:read')
   const days = upcomingDaysSchema.safeParse(new URL(request.url).searchParams.get('days') || undefined)
   if (!days.success) throw apiError(400, 'Invalid query', { fieldErrors: { days: [days.error.issues[0]!.message] } })
-  return json(await listUpcomingForApi(days.data, userActor(request, user)))
+  // The JSON text as the database wrote it.
+  return new Response(await listUpcomingForApi(days.data, userActor(request, user)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 })

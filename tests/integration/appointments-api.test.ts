@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { action as appointmentsAction, loader as appointmentsLoader } from '~/routes/api.appointments'
 import { loader as upcomingLoader } from '~/routes/api.appointments.upcoming'
 import { action as appointmentAction, loader as appointmentLoader } from '~/routes/api.appointments.$appointmentId'
+import { appointmentToJson } from '~/features/calendar/appointments.server'
 import { prisma } from '~/platform/db.server'
 import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
 
@@ -116,7 +117,7 @@ describe('/api/appointments', () => {
     const writer = await signedInUser('coordinator')
     const soon = await post(writer.cookie, { title: 'Soon', startTime: inDays(2) })
     const sooner = await post(writer.cookie, { title: 'Sooner', startTime: inDays(1) })
-    const later = await post(writer.cookie, { title: 'Later', startTime: inDays(45) })
+    const later = await post(writer.cookie, { title: 'Later \u00e9t\u00e9', startTime: inDays(45), notes: 'Ring twice, "loudly"\\\nthen wait', location: 'Client home' })
     const past = await post(writer.cookie, { title: 'Past', startTime: inDays(-3) })
     const ids = async (query: string) => {
       const response = await callRoute(upcomingLoader, makeRequest(`/api/appointments/upcoming${query}`, { cookie }))
@@ -135,6 +136,13 @@ describe('/api/appointments', () => {
       expect(response.status, days).toBe(400)
       expect(await response.json()).toEqual({ error: 'Invalid query', fieldErrors: { days: ['days must be a whole number from 1 to 365'] } })
     }
+    // The database writes the JSON: exactly what the API's other answers write for the same rows.
+    const response = await callRoute(upcomingLoader, makeRequest('/api/appointments/upcoming?days=60', { cookie }))
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const listed = (await response.json()) as Array<{ id: string }>
+    const rows = await prisma.appointment.findMany({ where: { id: { in: listed.map((one) => one.id) } }, orderBy: [{ startTime: 'asc' }, { id: 'asc' }] })
+    expect(listed).toEqual(rows.map(appointmentToJson))
+    expect(listed.find((one) => one.id === later.body.id)).toEqual(later.body)
     // The read is on the trail with the ids it returned.
     const entry = await prisma.auditLog.findFirst({ where: { action: 'view', entityType: 'Appointment', actorKind: 'api' }, orderBy: { createdAt: 'desc' } })
     expect(JSON.stringify(entry?.details)).toContain(soon.body.id)
