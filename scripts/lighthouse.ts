@@ -31,7 +31,9 @@ const runsFlag = args.indexOf('--runs')
 const runs = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 2
 const saveFlag = args.indexOf('--save')
 const saveDir = saveFlag >= 0 ? args[saveFlag + 1] : undefined
-const pages = args.filter((arg, index) => arg.startsWith('/') && index !== runsFlag + 1 && index !== saveFlag + 1)
+// A flag's value is not a page; without the flag, nothing is skipped (index -1 + 1 would be the first page).
+const flagValues = new Set([runsFlag, saveFlag].filter((flag) => flag >= 0).map((flag) => flag + 1))
+const pages = args.filter((arg, index) => arg.startsWith('/') && !flagValues.has(index))
 const run = promisify(execFile)
 
 if (!fs.existsSync('build/index.js')) {
