@@ -47,13 +47,17 @@ async function openDatabase(): Promise<Database> {
  */
 const EMBEDDED_DATABASE_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads')
+// Resolved from the server's own module, not the working directory, which may be anywhere.
+const load = require('node:module').createRequire(workerData.resolveFrom)
 let pglite
 let server
 async function start() {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist')
+  const { PGlite } = load('@electric-sql/pglite')
+  const { PGLiteSocketServer } = load('@electric-sql/pglite-socket')
+  const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm')
+  // Lets an exclusion constraint compare a uuid with = beside a range's &&
+  // (no caregiver double-booked: the Appointment table).
+  const { btree_gist } = load('@electric-sql/pglite/contrib/btree_gist')
   const loadDataDir = workerData.initialContents ? new Blob([workerData.initialContents]) : undefined
   pglite = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gist }, loadDataDir })
   server = new PGLiteSocketServer({ db: pglite, path: workerData.socketPath, maxConnections: workerData.maxConnections })
@@ -137,6 +141,7 @@ export async function startEmbeddedDatabase(
   const thread = new Worker(EMBEDDED_DATABASE_THREAD, {
     eval: true,
     workerData: {
+      resolveFrom: import.meta.url,
       dataDir,
       socketPath: path.join(socketDirectory, '.s.PGSQL.5432'),
       // The pool keeps one connection, but a connection dropped after an error is
