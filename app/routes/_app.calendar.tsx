@@ -10,7 +10,7 @@ import { PageFrame } from '~/components/page-header'
 import { Pagination } from '~/components/pagination'
 import { buttonClassName } from '~/components/ui/button'
 import { AppointmentList, AppointmentListSkeleton } from '~/features/calendar/appointment-list'
-import { listUpcomingAppointments, listWeekAppointments, WEEK_DAY_LIMIT, WEEK_SCAN_LIMIT } from '~/features/calendar/appointments.server'
+import { listUpcomingAppointments, listWeekAppointments } from '~/features/calendar/appointments.server'
 import { parseAppointmentListQuery } from '~/features/calendar/forms.server'
 import {
   APPOINTMENT_PAGE_SIZE,
@@ -18,6 +18,8 @@ import {
   APPOINTMENT_TYPE_OPTIONS,
   APPOINTMENT_WHO_OPTIONS,
   UPCOMING_DAYS,
+  WEEK_DAY_LIMIT,
+  WEEK_SCAN_LIMIT,
 } from '~/features/calendar/options'
 import { viewPersonName } from '~/features/calendar/people.server'
 import { WeekView } from '~/features/calendar/week-view'

@@ -25,6 +25,7 @@ import {
 import { ACTION_STATUS, type StatusAction, actionForStatus, isAllowed } from '~/features/calendar/rules'
 import { weekdayOf } from '~/features/calendar/recurrence'
 import type { AppointmentInput, AppointmentListQuery } from '~/features/calendar/schema'
+import { WEEK_DAY_LIMIT, WEEK_SCAN_LIMIT } from '~/features/calendar/options'
 import type { WeekDay } from '~/features/calendar/week-view'
 import { type Visit, visitAt } from '~/features/calendar/series'
 
@@ -133,17 +134,6 @@ export async function listUpcomingAppointments(query: AppointmentListQuery, acto
   await recordAppointmentListView(rows, { ...query, page }, actor)
   return { total, page, appointments: rows, window }
 }
-
-/**
- * A day of the week grid lays out at most this many appointments. A busier
- * day shows how many it holds and a link to its list instead: a busy agency
- * books hundreds a day, more than a column can show or a tablet render, and
- * showing only some would leave the rest of the day looking free.
- */
-export const WEEK_DAY_LIMIT = 20
-
-/** Past this many in one week the days stop counting (the grid says so and asks for a filter). */
-export const WEEK_SCAN_LIMIT = 10_000
 
 /**
  * The seven days from `weekStart` (a Sunday, YYYY-MM-DD in the agency zone),

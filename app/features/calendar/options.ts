@@ -93,6 +93,17 @@ export function durationOptions(current?: number) {
 export const UPCOMING_DAYS = 30
 export const APPOINTMENT_PAGE_SIZE = 50
 
+/**
+ * A day of the week grid lays out at most this many appointments. A busier
+ * day shows how many it holds and a link to its list instead: a busy agency
+ * books hundreds a day, more than a column can show or a tablet render, and
+ * showing only some would leave the rest of the day looking free.
+ */
+export const WEEK_DAY_LIMIT = 20
+
+/** Past this many in one week the days stop counting (the grid says so and asks for a filter). */
+export const WEEK_SCAN_LIMIT = 10_000
+
 /** The views of the calendar page: the upcoming list, or a week of day columns. */
 export const CALENDAR_VIEWS = ['list', 'week'] as const
 export type CalendarView = (typeof CALENDAR_VIEWS)[number]

@@ -55,14 +55,14 @@ function placeDay(day: string, appointments: readonly WeekAppointment[], timeZon
   return placed
 }
 
+/** A day of the week as the server read it: the appointments laid out (ids, in start order; none on a busy day) and how many it holds. */
+export type WeekDay = { day: string; ids: string[]; total: number }
+
 /**
  * A week of seven day columns (Sunday first) with the hours down the side.
  * Each day is also a list in time order, so a screen reader or a keyboard
  * goes through the day's appointments in turn; the grid is how they look.
  */
-/** A day of the week as the server read it: the appointments laid out (ids, in start order; none on a busy day) and how many it holds. */
-export type WeekDay = { day: string; ids: string[]; total: number }
-
 export function WeekView({
   weekStart,
   today,
@@ -86,9 +86,9 @@ export function WeekView({
 }) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(weekStart, index))
   const byId = new Map(appointments.map((appointment) => [appointment.id, appointment]))
-  const totals = new Map(weekDays.map((weekDay) => [weekDay.day, weekDay]))
+  const weekDayOf = new Map(weekDays.map((weekDay) => [weekDay.day, weekDay]))
   const byDay = new Map(
-    days.map((day) => [day, (totals.get(day)?.ids ?? []).flatMap((id) => byId.get(id) ?? [])]),
+    days.map((day) => [day, (weekDayOf.get(day)?.ids ?? []).flatMap((id) => byId.get(id) ?? [])]),
   )
   const placedByDay = new Map(days.map((day) => [day, placeDay(day, byDay.get(day)!, timeZone)]))
   const all = [...placedByDay.values()].flat()
@@ -150,7 +150,7 @@ export function WeekView({
           {days.map((day) => {
             const placed = placedByDay.get(day)!
             // A day holding more than the server laid out: its count, and its list.
-            const total = totals.get(day)?.total ?? 0
+            const total = weekDayOf.get(day)?.total ?? 0
             const busy = total > placed.length ? total : 0
             return (
               <section key={day} aria-labelledby={`day-${day}`} className={cn('relative border-l border-slate-200', day === today && 'bg-blue-50/40')} style={{ height }}>

@@ -1,5 +1,7 @@
 /** The portal request form's sizes and texts, without Zod: the page imports these. */
 export const EXTRA_SIGNERS = 2
+/** The file input on the preparation form: a PDF uploaded on the spot instead of one from the library. */
+export const PORTAL_UPLOAD_FIELD = 'upload'
 export const MANUAL_FIELD_ROWS = 12
 export const PLACEMENT_LABELS = {
   signature_page: 'Append a signature page (a signature, date and printed name block per signer)',

@@ -1,4 +1,4 @@
-import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS } from '~/features/portal-signing/prepare-options'
+import { EXTRA_SIGNERS, MANUAL_FIELD_ROWS, PORTAL_UPLOAD_FIELD } from '~/features/portal-signing/prepare-options'
 import type { PortalLeadSendInput, PortalPrepareInput } from '~/features/portal-signing/schema'
 import { type ManualField, type SignerInput, preparePortalRequest } from '~/features/portal-signing/signing.server'
 import { PORTAL_FIELD_LABELS, type PortalFieldType } from '~/features/portal-signing/field-rules'
@@ -116,9 +116,6 @@ export async function sendLeadPortalRequest(leadId: string, input: PortalLeadSen
     actor,
   )
 }
-
-/** The file input on the preparation form: a PDF uploaded on the spot instead of one from the library. */
-export const PORTAL_UPLOAD_FIELD = 'upload'
 
 /**
  * The preparation form as posted. A PDF uploaded with it goes through the
