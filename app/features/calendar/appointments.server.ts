@@ -139,10 +139,9 @@ export async function listUpcomingAppointments(query: AppointmentListQuery, acto
  * The seven days from `weekStart` (a Sunday, YYYY-MM-DD in the agency zone),
  * with the list's filters: each day's appointments (an appointment is on
  * every day it touches), none for a day holding more than `WEEK_DAY_LIMIT`,
- * and how many the day holds. Two
- * statements: the week's start and end times alone (one read, far cheaper
- * than a read and a count per day), then the shown appointments with the
- * columns the grid shows.
+ * and how many the day holds. Two statements: the week's start and end times
+ * alone (one read, far cheaper than a read and a count per day), then the
+ * shown appointments with the columns the grid shows.
  */
 export async function listWeekAppointments(weekStart: string, query: AppointmentListQuery, actor: Actor) {
   const timeZone = getEnv().AGENCY_TIME_ZONE
@@ -189,7 +188,7 @@ const APPOINTMENT_JSON_SQL = Prisma.sql`(SELECT row_to_json(r) FROM (SELECT
   a."caregiverId", a."leadId", a."cancelReason", a."seriesId", a."createdBy",
   ${isoSql('createdAt')} AS "createdAt", ${isoSql('updatedAt')} AS "updatedAt") r)`
 
-export const UPCOMING_API_LIMIT = 1000
+const UPCOMING_API_LIMIT = 1000
 
 /**
  * GET /api/appointments/upcoming: the next `days` days from now, in start
@@ -206,6 +205,7 @@ export async function listUpcomingForApi(days: number, actor: Actor, now = new D
       coalesce(array_agg(a."caregiverId"::text ORDER BY a."startTime", a.id), '{}') AS "caregiverIds",
       coalesce(array_agg(a."leadId"::text ORDER BY a."startTime", a.id), '{}') AS "leadIds"
     FROM (SELECT * FROM "Appointment"
+      -- withinWindow(now, end), in SQL.
       WHERE "startTime" >= ${new Date(now.getTime() - LONGEST_APPOINTMENT_MS)} AND "startTime" < ${end} AND "endTime" > ${now}
       ORDER BY "startTime", id LIMIT ${UPCOMING_API_LIMIT}::int) a`
   const { body, ids, patientIds, caregiverIds, leadIds } = row!
