@@ -47,8 +47,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(directory, 'migrated.tar')
   try {
     await applyMigrations(database.url)
-    const contents = await database.dump()
-    fs.writeFileSync(file, Buffer.from(await contents.arrayBuffer()))
+    fs.writeFileSync(file, await database.dump())
   } finally {
     await database.close()
   }

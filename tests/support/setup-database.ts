@@ -65,7 +65,9 @@ if (serverUrl) {
   // A copy of the migrated database saved by tests/support/migrated-database-template.ts.
   const template = inject('migratedDatabaseFile')
   const database = await startEmbeddedDatabase('memory://', {
-    initialContents: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    initialContents: template ? new Uint8Array(fs.readFileSync(template)) : undefined,
+    // A test database holds a few hundred rows: PGlite's default 128 MB of buffers took half its start.
+    settings: { shared_buffers: '16MB' },
   })
   process.env.DATABASE_URL = database.url
   // PGlite serves one connection at a time (see app/platform/db.server.ts).
