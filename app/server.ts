@@ -1,10 +1,10 @@
-import express, { type RequestHandler } from 'express'
+import type { RequestHandler } from 'express'
 import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
 import { getEnv } from '~/platform/env.server'
 import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
-import { createPortalApp } from '~/platform/http/express-app.server'
+import { createPortalApp, staticFiles } from '~/platform/http/express-app.server'
 import { bodyLimitFor } from '~/request-limits.server'
 import { startApplication } from '~/startup.server'
 
@@ -24,13 +24,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     bodyLimitFor,
     ping: pingDatabase,
-    statics: [
-      {
-        path: build.publicPath,
-        handler: express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }),
-      },
-      { handler: express.static('public', { maxAge: '1h', index: false }) },
-    ],
+    statics: staticFiles(build),
     logger: env.LOG_REQUESTS ? logRequest : undefined,
     handler: createRequestHandler({
       build,

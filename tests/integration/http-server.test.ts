@@ -1,9 +1,11 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import express from 'express'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
-import { createPortalApp } from '~/platform/http/express-app.server'
+import { createPortalApp, staticFiles } from '~/platform/http/express-app.server'
 
 /**
  * The server's own middleware, composed as app/server.ts composes it, with
@@ -14,15 +16,19 @@ let close: () => void
 let bodiesRead = 0
 
 beforeAll(async () => {
-  const statics = express.Router()
-  statics.get('/static.txt', (_req, res) => res.type('text/plain').send('static'))
+  // A build's hashed asset and a file of public/, served as the server serves them.
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-statics-'))
+  fs.mkdirSync(path.join(files, 'build'))
+  fs.mkdirSync(path.join(files, 'public'))
+  fs.writeFileSync(path.join(files, 'build', 'root-ABC123.js'), 'export {}')
+  fs.writeFileSync(path.join(files, 'public', 'static.txt'), 'static')
   const app = createPortalApp({
     production: true,
     trustProxy: 0,
     ping: pingDatabase,
     bodyLimitFor: (req) =>
       req.path === '/upload' ? { maxBytes: 4 * 1024 * 1024, streaming: true } : { maxBytes: 64 * 1024 },
-    statics: [{ handler: statics }],
+    statics: staticFiles({ publicPath: '/build/', assetsBuildDirectory: path.join(files, 'build'), publicDirectory: path.join(files, 'public') }),
     handler: async (req, res) => {
       if (req.path === '/healthz-down') {
         res.status(503).json({ status: 'unavailable' })
@@ -41,7 +47,10 @@ beforeAll(async () => {
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => server.close()
+  close = () => {
+    server.close()
+    fs.rmSync(files, { recursive: true, force: true })
+  }
 })
 afterAll(() => close())
 
@@ -93,6 +102,15 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+  })
+
+  // Otherwise every page fetched and compiled its scripts afresh: no-store also keeps them out of the browser's code cache.
+  test("the build's scripts are cached for a year, public files for an hour, and neither carries no-store", async () => {
+    const asset = await fetch(`${base}/build/root-ABC123.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const file = await fetch(`${base}/static.txt`)
+    expect(file.headers.get('cache-control')).toBe('public, max-age=3600')
   })
 
   test('nosniff, resource policy, referrer policy, no-store and HSTS in production', async () => {

@@ -7,7 +7,7 @@ import {
   refuseUnknownMethods,
   requireFormBodies,
 } from '~/platform/http/request-guards.server'
-import { healthCheck, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
+import { healthCheck, noStore, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
 
 export type PortalAppOptions = {
   production: boolean
@@ -15,7 +15,7 @@ export type PortalAppOptions = {
   /** The body limit of a request's route (uploads stream larger bodies). */
   bodyLimitFor: (req: express.Request) => BodyLimit
   ping: () => Promise<unknown>
-  /** Static files, mounted after the guards and security headers. */
+  /** Static files (`staticFiles()`), mounted after the guards and security headers. */
   statics?: Array<{ path?: string; handler: RequestHandler }>
   /** Per-request logging, after the guards. */
   logger?: RequestHandler
@@ -24,10 +24,22 @@ export type PortalAppOptions = {
 }
 
 /**
+ * The build's scripts and styles, cached for a year (their names carry a hash of their contents),
+ * and `public/`'s files for an hour.
+ */
+export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory = 'public' }: { publicPath: string; assetsBuildDirectory: string; publicDirectory?: string }) {
+  return [
+    { path: publicPath, handler: express.static(assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }) },
+    { handler: express.static(publicDirectory, { maxAge: '1h', index: false }) },
+  ]
+}
+
+/**
  * The middleware in the order every request meets it: guards that need no
- * body, security headers (also on static files and the health check),
- * cross-site and body guards for writes, then the application. The server
- * and its tests both build the app here, so the tests exercise this order.
+ * body, security headers (also on static files and the health check), the
+ * static files, `no-store` on everything else, cross-site and body guards for
+ * writes, then the application. The server and its tests both build the app
+ * here, so the tests exercise this order.
  */
 export function createPortalApp(options: PortalAppOptions): Express {
   const app = express()
@@ -42,6 +54,7 @@ export function createPortalApp(options: PortalAppOptions): Express {
     if (path) app.use(path, handler)
     else app.use(handler)
   }
+  app.use(noStore)
   app.get('/healthz', healthCheck(options.ping))
   app.use(refuseCrossSiteWrites)
   app.use(limitRequestBodies(options.bodyLimitFor))

@@ -33,13 +33,22 @@ export function securityHeaders({ production }: { production: boolean }) {
     // No other site may embed the portal's pages, files or API answers.
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    // Pages hold protected health information: shared tablets must not cache them.
-    res.setHeader('Cache-Control', 'no-store')
     if (production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     // Only this server says where a request came from.
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
     next()
   }
+}
+
+/**
+ * Pages and API answers hold protected health information: shared tablets must not cache them.
+ * Mounted after the static files, which are cached (the build's own for a year: their names
+ * change with their contents), so that a page's scripts are not fetched and compiled afresh on
+ * every page.
+ */
+export function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'no-store')
+  next()
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
