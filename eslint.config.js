@@ -113,6 +113,20 @@ export default tseslint.config(
   // relative import ('../') could hide a back-edge, so modules use '~/'.
   ...importBoundaries(),
   {
+    // A worker's browser context is reused from test to test (playwright.config.ts), and
+    // Playwright's reset between tests leaves these settings as the last test left them.
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['grantPermissions', 'clearPermissions', 'setOffline', 'setGeolocation', 'setExtraHTTPHeaders', 'setHTTPCredentials'].map((name) => ({
+          selector: `CallExpression[callee.property.name='${name}']`,
+          message: `${name}() outlives the test in the reused browser context: open a context of the test's own with browser.newContext().`,
+        })),
+      ],
+    },
+  },
+  {
     rules: {
       // `_`-prefixed names are deliberately unused (rest-destructuring to
       // drop a field, unused callback parameters).
