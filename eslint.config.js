@@ -121,7 +121,7 @@ export default tseslint.config(
         'error',
         ...['grantPermissions', 'clearPermissions', 'setOffline', 'setGeolocation', 'setExtraHTTPHeaders', 'setHTTPCredentials'].map((name) => ({
           selector: `CallExpression[callee.property.name='${name}']`,
-          message: `${name}() outlives the test in the reused browser context: open a context of the test's own with browser.newContext().`,
+          message: `${name}() outlives the test in the reused browser context: set it as a context option with test.use(), which gives the block a context of its own.`,
         })),
       ],
     },

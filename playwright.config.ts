@@ -49,8 +49,8 @@ export default defineConfig({
     // init scripts, then signs it in again from the saved state. A new context (a new renderer
     // process, a first page with nothing compiled) cost about a fifth of the run's processor
     // time. What the reset leaves, tests do not touch: permissions, offline mode, extra headers
-    // and geolocation are refused by lint in tests/e2e (a test that needs them opens its own
-    // context with browser.newContext()).
+    // and geolocation are refused by lint in tests/e2e; a test that needs one sets it with
+    // test.use(), and a context with other options is never reused for it or after it.
     reuseContext: true,
     // A trace costs time in every test: in CI only a retry records one (local runs keep failures' traces).
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
