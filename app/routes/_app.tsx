@@ -3,7 +3,7 @@ import { json } from '@remix-run/node'
 import { Form, Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SessionTimeout } from '~/features/shell/session-timeout'
-import { PhoneMenu, Sidebar } from '~/features/shell/sidebar'
+import { Sidebar } from '~/features/shell/sidebar'
 import { mfaSetupRequired, requireSession } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { getSidebarPreference } from '~/features/shell/sidebar.server'
@@ -25,10 +25,7 @@ export default function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col sm:flex-row">
       {data.mfaSetupRequired ? null : (
-        <>
-          <PhoneMenu user={data.user} />
-          <Sidebar state={data.sidebar} user={data.user} />
-        </>
+        <Sidebar state={data.sidebar} user={data.user} />
       )}
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         {data.mfaSetupRequired ? <MfaSetupBar name={data.user.name} /> : null}
@@ -61,7 +58,6 @@ export function ErrorBoundary() {
   if (!user) return <GeneralErrorBoundary />
   return (
     <div className="flex min-h-screen flex-col sm:flex-row">
-      <PhoneMenu user={user} />
       <Sidebar state="auto" user={user} />
       <div className="min-w-0 flex-1">
         <GeneralErrorBoundary />

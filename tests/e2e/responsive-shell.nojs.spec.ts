@@ -15,7 +15,7 @@ test.describe('without JavaScript, on a phone', () => {
     await menu.tap()
     await expect(mainNav(page).getByRole('link')).toHaveText(SIDEBAR.map((entry) => entry.label))
     await expect(mainNav(page).getByRole('link', { name: 'Patients', exact: true })).toHaveAttribute('aria-current', 'page')
-    await expect(page.getByRole('banner').getByText(TEST_USERS.coordinator.name)).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText(`${TEST_USERS.coordinator.name} · Coordinator`)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 
     await mainNav(page).getByRole('link', { name: 'Documents', exact: true }).tap()

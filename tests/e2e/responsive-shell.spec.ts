@@ -145,7 +145,7 @@ test.describe('on a phone', () => {
     const links = mainNav(page).getByRole('link')
     await expect(links).toHaveText(SIDEBAR.map((entry) => entry.label))
     await expect(mainNav(page).getByRole('link', { name: 'Leads', exact: true })).toHaveAttribute('aria-current', 'page')
-    await expect(page.getByRole('banner').getByText(TEST_USERS.coordinator.name)).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText(`${TEST_USERS.coordinator.name} · Coordinator`)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute('href', '/account')
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
     await expectTouchSized(mainNav(page).getByRole('link'), 'menu')
