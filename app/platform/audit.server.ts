@@ -110,17 +110,19 @@ type ViewDetails = Record<string, Prisma.InputJsonValue>
  * the page showed with it (the ids of a lead's communications).
  */
 export async function recordView(entry: { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }) {
-  const recent = await prisma.auditLog.findFirst({
-    where: {
-      action: 'view',
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      userId: entry.actor.userId,
-      createdAt: { gte: new Date(Date.now() - VIEW_DEDUPE_MS) },
-    },
-    select: { id: true },
-  })
-  if (!recent) await recordAudit({ ...entry, action: 'view' })
+  // One statement, the check and the insert: every record page writes it. (A
+  // view is not a change, so it has no domain event.)
+  const details = boundedDetails(entry.details)
+  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
+  const userId = entry.actor.userId ?? null
+  const entityType = bounded(entry.entityType)!
+  const entityId = bounded(entry.entityId)
+  await prisma.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
+    SELECT ${crypto.randomUUID()}::uuid, ${userId}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
+      'view', ${entityType}, ${entityId}, ${bounded(entry.actor.ipAddress)},
+      ${details === undefined ? null : JSON.stringify(details)}::jsonb
+    WHERE NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE action = 'view' AND "entityType" = ${entityType} AND "entityId" = ${entityId}
+      AND "userId" IS NOT DISTINCT FROM ${userId}::uuid AND "createdAt" >= ${since})`
 }
 
 /** Ids per list entry: 100 uuids stay well inside an entry's size bound. */

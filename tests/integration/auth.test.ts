@@ -3,7 +3,8 @@ import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { loader as leadsLoader } from '~/routes/_app.leads'
 import { prisma } from '~/platform/db.server'
-import { hashToken } from '~/platform/auth/session.server'
+import { getActiveSession, hashToken } from '~/platform/auth/session.server'
+import { runInRequestScope } from '~/platform/http/request-scope.server'
 import { resetEnvCache } from '~/platform/env.server'
 import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor } from '#tests/support/fixtures'
 
@@ -241,6 +242,29 @@ describe('sessions', () => {
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0)
     const offsite = await callRoute(logoutAction, makeRequest('/logout', { form: { reason: 'timeout', redirectTo: '//evil.example' } }))
     expect(offsite.headers.get('location')).toBe('/login?redirectTo=%2F&reason=timeout')
+  })
+
+  test('the loaders of one page look the session up once; the requests of an action each look afresh', async () => {
+    const user = await createTestUser()
+    // Remix hands each loader a Request object of its own: the second loader
+    // gets the first one's reading, even once the row is gone.
+    const cookie = await sessionCookieFor(user.id)
+    await runInRequestScope(async () => {
+      const root = await getActiveSession(makeRequest('/leads', { cookie }))
+      await prisma.session.deleteMany({ where: { userId: user.id } })
+      expect(root?.user.id).toBe(user.id)
+      expect(await getActiveSession(makeRequest('/leads', { cookie }))).toBe(root)
+    })
+    // The next page request reads again.
+    expect(await runInRequestScope(() => getActiveSession(makeRequest('/leads', { cookie })))).toBeNull()
+
+    // An action may change the session (MFA, signing lock) before the loaders run again.
+    const again = await sessionCookieFor(user.id)
+    await runInRequestScope(async () => {
+      expect(await getActiveSession(makeRequest('/account', { method: 'POST', cookie: again }))).not.toBeNull()
+      await prisma.session.deleteMany({ where: { userId: user.id } })
+      expect(await getActiveSession(makeRequest('/account', { method: 'POST', cookie: again }))).toBeNull()
+    })
   })
 
   test('session ids are stored hashed', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
 import { createPortalApp, staticFiles } from '~/platform/http/express-app.server'
+import { oncePerRequest } from '~/platform/http/request-scope.server'
 
 /**
  * The server's own middleware, composed as app/server.ts composes it, with
@@ -14,6 +15,7 @@ import { createPortalApp, staticFiles } from '~/platform/http/express-app.server
 let base = ''
 let close: () => void
 let bodiesRead = 0
+let scopedReads = 0
 
 beforeAll(async () => {
   // A build's hashed asset and a file of public/, served as the server serves them.
@@ -30,6 +32,13 @@ beforeAll(async () => {
       req.path === '/upload' ? { maxBytes: 4 * 1024 * 1024, streaming: true } : { maxBytes: 64 * 1024 },
     statics: staticFiles({ publicPath: '/build/', assetsBuildDirectory: path.join(files, 'build'), publicDirectory: path.join(files, 'public') }),
     handler: async (req, res) => {
+      if (req.path === '/scoped-reads') {
+        // What the loaders of one page read once: the same value for both, a new one per request.
+        const first = await oncePerRequest('counter', async () => ++scopedReads)
+        const second = await oncePerRequest('counter', async () => ++scopedReads)
+        res.json({ first, second })
+        return
+      }
       if (req.path === '/healthz-down') {
         res.status(503).json({ status: 'unavailable' })
         return
@@ -80,6 +89,13 @@ describe('health check', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('request scope', () => {
+  test('what a request reads once is shared within it and read again by the next request', async () => {
+    expect(await (await fetch(`${base}/scoped-reads`)).json()).toEqual({ first: 1, second: 1 })
+    expect(await (await fetch(`${base}/scoped-reads`)).json()).toEqual({ first: 2, second: 2 })
   })
 })
 

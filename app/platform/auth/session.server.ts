@@ -4,6 +4,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getClientAddress } from '~/platform/http/request.server'
+import { oncePerRequest } from '~/platform/http/request-scope.server'
 
 /**
  * Database sessions. The cookie holds a random token; the table holds its
@@ -93,14 +94,18 @@ export type ActiveSession = {
   changeVersions: Readonly<Record<string, string>>
 }
 
-// Remix hands the same Request to every loader of a page: look the session up once.
 const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
 
-/** The signed-in session, or null; ends sessions that ran out. */
+/**
+ * The signed-in session, or null; ends sessions that ran out. Looked up once
+ * per page: the root, the layout and the page's loaders all ask. Only for
+ * reads: after an action, the loaders see what it changed.
+ */
 export function getActiveSession(request: Request): Promise<ActiveSession | null> {
   let session = sessionsByRequest.get(request)
   if (!session) {
-    session = lookUpSession(request)
+    const read = request.method === 'GET' || request.method === 'HEAD'
+    session = read ? oncePerRequest('session', () => lookUpSession(request)) : lookUpSession(request)
     sessionsByRequest.set(request, session)
   }
   return session

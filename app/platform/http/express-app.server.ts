@@ -8,6 +8,7 @@ import {
   requireFormBodies,
 } from '~/platform/http/request-guards.server'
 import { healthCheck, noStore, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
+import { runInRequestScope } from '~/platform/http/request-scope.server'
 
 export type PortalAppOptions = {
   production: boolean
@@ -60,6 +61,7 @@ export function createPortalApp(options: PortalAppOptions): Express {
   app.use(limitRequestBodies(options.bodyLimitFor))
   app.use(requireFormBodies)
   if (options.logger) app.use(options.logger)
-  app.all('*', options.handler)
+  const handler = options.handler
+  app.all('*', (req, res, next) => runInRequestScope(() => handler(req, res, next)))
   return app
 }
