@@ -87,6 +87,17 @@ describe("a person's page lists their upcoming appointments", () => {
     expect(lead.appointments.map((row) => row.title)).toEqual(['Assessment'])
   })
 
+  test('more than fit: the soonest five and the count of all still ahead', async () => {
+    const { cookie } = await signedInUser('viewer')
+    const busy = await prisma.caregiver.create({
+      data: { fullName: 'Busy Carer', phone: '2015550110', licenseNumber: 'L-P4', yearsExperience: '1-2', searchText: 'busy carer', phoneDigits: '2015550110' },
+    })
+    for (let day = 7; day >= 1; day--) await createAppointment(visit(`Shift ${day}`, day * 24, { caregiverId: busy.id }), booker, actor)
+    const upcoming = await upcomingOn(caregiverPage.loader, `/caregivers/${busy.id}`, { caregiverId: busy.id }, cookie)
+    expect(upcoming.appointments.map((row) => row.title)).toEqual(['Shift 1', 'Shift 2', 'Shift 3', 'Shift 4', 'Shift 5'])
+    expect(upcoming.total).toBe(7)
+  })
+
   test('nothing booked: an empty list and no trail entry for appointments', async () => {
     const { cookie, user } = await signedInUser('viewer')
     const other = await prisma.caregiver.create({
