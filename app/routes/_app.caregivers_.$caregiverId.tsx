@@ -25,12 +25,8 @@ import {
 import { BACKGROUND_CHECK_LABELS, BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, STATE_FIELD_LABELS, stateLabel, yearsExperienceLabel } from '~/features/caregivers/options'
 import { statusChangeSchema } from '~/features/caregivers/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
-import {
-  CAREGIVER_FILE_KINDS,
-  FILE_KIND_LABELS,
-  computeApplicationProgress,
-  formatRate,
-} from '~/features/caregivers/rules'
+import { CAREGIVER_FILE_KINDS, FILE_KIND_LABELS, computeApplicationProgress } from '~/features/caregivers/rules'
+import { formatRate } from '~/features/caregivers/expiry'
 import { getEnv } from '~/platform/env.server'
 import { formatFileSize, titleCase } from '~/lib/misc'
 import { dateIn, formatDateTime } from '~/lib/time'
@@ -41,7 +37,8 @@ import { listPersonDocuments } from '~/features/documents/person-documents.serve
 import { PersonDocuments } from '~/features/documents/person-documents'
 import { userActor } from '~/platform/auth/actor.server'
 import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
-import { PersonAppointments, scheduleHref } from '~/features/calendar/person-appointments'
+import { PersonAppointments } from '~/features/calendar/person-appointments'
+import { scheduleHref } from '~/features/calendar/schedule-links'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.

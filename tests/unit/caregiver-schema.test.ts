@@ -6,14 +6,13 @@ import {
   acceptAttribute,
   computeApplicationProgress,
   contentMatchesExtension,
-  expiryState,
   extensionOf,
   fileTypeList,
-  formatDay,
   progressSourceFromForm,
   progressSourceFromSubmitted,
   sniffFileSignature,
 } from '~/features/caregivers/rules'
+import { expiryState, formatDay } from '~/features/caregivers/expiry'
 import { dateIn } from '~/lib/time'
 
 const valid = {

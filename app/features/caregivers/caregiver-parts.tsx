@@ -1,5 +1,5 @@
 import { BACKGROUND_CHECK_LABELS, type BackgroundCheckStatus } from '~/features/caregivers/options'
-import { EXPIRY_LABELS, expiryState, formatDay } from '~/features/caregivers/rules'
+import { EXPIRY_LABELS, expiryState, formatDay } from '~/features/caregivers/expiry'
 import { cn, titleCase } from '~/lib/misc'
 
 const badgeClass = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'

@@ -1,12 +1,12 @@
 /**
  * Caregiver rules that both the server and the browser need: the files an
- * application may carry, how their content is recognised, how complete an
- * application is, and when a license or certification counts as expiring.
- * Nothing here reads the environment.
+ * application may carry, how their content is recognised and how complete an
+ * application is. (When a license expires and how dates and rates read are in
+ * expiry.ts, which the directory loads without these.) Nothing here reads the
+ * environment.
  */
 
 import type { FormChecks } from '~/lib/form-rules'
-import { formatCalendarDate } from '~/lib/time'
 
 // ---------------------------------------------------------------------------
 // Files
@@ -244,43 +244,4 @@ export function progressSourceFromSubmitted(values: Record<string, unknown>, sav
     },
   }
   return sourceFromValues(reader, [...savedFileKinds])
-}
-
-// ---------------------------------------------------------------------------
-// Expiry of licenses and certifications
-
-export const EXPIRES_SOON_DAYS = 30
-
-export type ExpiryState = 'expired' | 'expires-soon' | null
-
-function dayNumber(dateString: string) {
-  return Math.round(Date.parse(`${dateString}T00:00:00Z`) / 86_400_000)
-}
-
-/**
- * 'expired' once the expiry day has passed (a license is valid through its
- * expiry date), 'expires-soon' from 30 days before it, else null. Both days
- * are calendar days in the agency's time zone.
- */
-export function expiryState(expiresOn: string | null | undefined, today: string): ExpiryState {
-  if (!expiresOn) return null
-  const daysLeft = dayNumber(expiresOn) - dayNumber(today)
-  if (daysLeft < 0) return 'expired'
-  if (daysLeft <= EXPIRES_SOON_DAYS) return 'expires-soon'
-  return null
-}
-
-export const EXPIRY_LABELS: Record<Exclude<ExpiryState, null>, string> = {
-  expired: 'Expired',
-  'expires-soon': 'Expires soon',
-}
-
-/** A date-only value (YYYY-MM-DD) as 'Mar 10, 2024'; it names a day, so no zone shifts it. */
-export function formatDay(dateString: string) {
-  return formatCalendarDate(dateString)
-}
-
-/** Cents as dollars: 2550 → '$25.50'. */
-export function formatRate(dollars: number) {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars)
 }

@@ -1,0 +1,14 @@
+/**
+ * Links into the new-appointment dialog. A module of their own: the lead list
+ * needs them without the appointment list and its date formatting.
+ */
+
+/** The new appointment dialog, filled in for this person, returning to their page when done. */
+export function scheduleHref(prefill: Record<string, string>, returnTo: string) {
+  return `/calendar/new?${new URLSearchParams({ ...prefill, redirectTo: returnTo })}`
+}
+
+/** 'Schedule assessment' on a lead: an initial assessment for them (the title names no one: it travels to calendars). */
+export function assessmentPrefill(leadId: string) {
+  return { leadId, appointmentType: 'initial_assessment', title: 'Initial assessment' }
+}
