@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import noServerValueInRender from './eslint-rules/no-server-value-in-render.js'
 
 /**
  * ESLint 9 flat config: JavaScript and TypeScript recommended rules (without
@@ -107,6 +108,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  {
+    // The browser gets an empty module for every `.server` file: what a
+    // component renders from one is undefined there (eslint-rules/).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/generated/**', 'app/**/*.server.{ts,tsx}'],
+    plugins: { portal: { rules: { 'no-server-value-in-render': noServerValueInRender } } },
+    rules: { 'portal/no-server-value-in-render': 'error' },
   },
   // Imports flow one way: routes -> features -> platform, integrations, lib
   // (docs/conventions.md). Each layer lists what it may not reach; a parent
