@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { AxeResults, RunOptions } from 'axe-core'
 import { TEST_PASSWORD, TEST_USERS, storageStatePath, type TestRole } from './config'
 
 export { expect }
@@ -58,28 +60,55 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  */
 const A11Y_EXTRA_RULES = ['label-content-name-mismatch', 'landmark-no-duplicate-main', 'landmark-main-is-top-level']
 
+/** What every scan runs: the tagged rules and A11Y_EXTRA_RULES. Only violations are read, so axe may skip the details of what passed. */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: A11Y_TAGS },
+  rules: Object.fromEntries(A11Y_EXTRA_RULES.map((rule) => [rule, { enabled: true }])),
+  resultTypes: ['violations'],
+} satisfies RunOptions
+
+/** What the page sees of axe once it is injected. */
+type AxeInPage = { axe?: { run: (context: { include: string[]; exclude: string[] }, options: RunOptions) => Promise<AxeResults> } }
+
+/** axe-core's axe.js, read once per worker. */
+let axeSource: string | undefined
+
+/**
+ * Puts axe in every frame of the page that does not have it yet, so a
+ * document scanned twice gets it once. A frame that refuses it (the sandboxed
+ * e-mail previews run no script, so nothing in them is checked) is left out;
+ * the page itself may not.
+ */
+async function injectAxe(page: Page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8')
+  for (const frame of page.frames()) {
+    try {
+      if (await frame.evaluate(() => typeof (window as AxeInPage).axe?.run !== 'function')) await frame.evaluate(axeSource)
+    } catch (error) {
+      if (frame === page.mainFrame()) throw error
+    }
+  }
+}
+
 /**
  * Fails on any serious or critical axe violation (WCAG 2.1 A and AA rules),
  * and on any violation of A11Y_EXTRA_RULES.
- * One scan costs seconds, so each page state is scanned once: a11y.spec.ts
- * scans pages and dialogs, shell included, in short tests of their own; a
- * flow scans only states that a11y.spec.ts does not reach, and only what its
- * steps changed, with `include` (a CSS selector): 'dialog[open]' or 'main'.
+ * One scan costs half a second to over a second, so each page state is
+ * scanned once: a11y.spec.ts scans pages and dialogs, shell included, in
+ * short tests of their own; a flow scans only states that a11y.spec.ts does
+ * not reach, and only what its steps changed, with `include` (a CSS
+ * selector): 'dialog[open]' or 'main'.
+ * axe is injected by injectAxe and run once in the page: @axe-core/playwright,
+ * used before, evaluated axe's 560 KB in the page twice on every scan.
  */
 export async function checkA11y(page: Page, { label, include, soft }: { label?: string; include?: string; soft?: boolean } = {}) {
-  const axe = new AxeBuilder({ page })
-    // Only violations are read, so axe may skip the details of what passed.
-    // (First: options() replaces whatever was set before it.)
-    .options({
-      resultTypes: ['violations'],
-      rules: Object.fromEntries(A11Y_EXTRA_RULES.map((rule) => [rule, { enabled: true }])),
-    })
-    .withTags(A11Y_TAGS)
-    // One run in the page. The default also opens a second page to merge the
-    // results of frames, and the portal has no frames.
-    .setLegacyMode(true)
-  if (include) axe.include(include)
-  const results = await axe.analyze()
+  await injectAxe(page)
+  // An empty include is the whole document.
+  const context = { include: include ? [include] : [], exclude: [] }
+  const results: AxeResults = await page.evaluate(({ context, options }) => (window as AxeInPage).axe!.run(context, options), {
+    context,
+    options: AXE_OPTIONS,
+  })
   const blocking = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical' || A11Y_EXTRA_RULES.includes(v.id),
   )
