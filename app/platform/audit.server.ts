@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { titleCase } from '~/lib/misc'
@@ -117,12 +117,14 @@ export async function recordView(entry: { actor: Actor; entityType: string; enti
   const userId = entry.actor.userId ?? null
   const entityType = bounded(entry.entityType)!
   const entityId = bounded(entry.entityId)
+  // An equality, not IS NOT DISTINCT FROM: that is what lets the person's (userId, action, createdAt) index serve.
+  const sameUser = userId === null ? Prisma.sql`"userId" IS NULL` : Prisma.sql`"userId" = ${userId}::uuid`
   await prisma.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
     SELECT ${crypto.randomUUID()}::uuid, ${userId}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
       'view', ${entityType}, ${entityId}, ${bounded(entry.actor.ipAddress)},
       ${details === undefined ? null : JSON.stringify(details)}::jsonb
     WHERE NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE action = 'view' AND "entityType" = ${entityType} AND "entityId" = ${entityId}
-      AND "userId" IS NOT DISTINCT FROM ${userId}::uuid AND "createdAt" >= ${since})`
+      AND ${sameUser} AND "createdAt" >= ${since})`
 }
 
 /** Ids per list entry: 100 uuids stay well inside an entry's size bound. */

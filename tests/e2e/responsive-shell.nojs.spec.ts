@@ -10,7 +10,7 @@ test.describe('without JavaScript, on a phone', () => {
     await page.goto('/patients')
     await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden()
-    const menu = page.getByRole('button', { name: 'Menu', exact: true })
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })
     await expect(mainNav(page)).toBeHidden()
     await menu.tap()
     await expect(mainNav(page).getByRole('link')).toHaveText(SIDEBAR.map((entry) => entry.label))

@@ -138,7 +138,7 @@ test.describe('on a phone', () => {
     // The content has the whole width.
     expect((await page.getByRole('main').boundingBox())!.width).toBe(390)
 
-    const menu = page.getByRole('button', { name: 'Menu', exact: true })
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })
     await expect(mainNav(page)).toBeHidden()
     await menu.tap()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
@@ -162,7 +162,7 @@ test.describe('on a phone', () => {
 
   test('by keyboard: Enter opens the menu, Escape closes it and focus returns to the button', async ({ page }) => {
     await page.goto('/patients')
-    const menu = page.getByRole('button', { name: 'Menu', exact: true })
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })
     await menu.focus()
     await page.keyboard.press('Enter')
     await expect(mainNav(page)).toBeVisible()

@@ -30,6 +30,20 @@ tester.run('no-server-value-in-render', noServerValueInRender, {
     // Modules the browser loads.
     `import { LEAD_STATUSES } from '~/features/leads/options'
      export default function Page() { return <p>{LEAD_STATUSES.length}</p> }`,
+    // In a type, even inside a component: erased.
+    `import { listLeads } from '~/features/leads/leads.server'
+     export default function Page({ lead }: { lead: Awaited<ReturnType<typeof listLeads>>[number] }) { return <p>{lead.id}</p> }`,
+    // An action wrapped at the top level is stripped from the browser's module with the export.
+    `import { withPermission } from '~/platform/auth/auth.server'
+     export const action = withPermission(async () => null)
+     export default function Page() { return null }`,
+    // A route without a component: the browser gets an empty module.
+    {
+      filename: '/repo/app/routes/_app.things.$id.milestone.tsx',
+      code: `import { milestoneSchema } from '~/features/workflows/forms.server'
+        const schema = milestoneSchema('caregiver')
+        export async function action() { return schema }`,
+    },
   ],
   invalid: [
     {
@@ -45,6 +59,31 @@ tester.run('no-server-value-in-render', noServerValueInRender, {
     {
       code: `import { STAGES } from '~/features/workflows/stages.server'
         export function useStages() { return STAGES }`,
+      errors: [{ messageId: 'serverValue' }],
+    },
+    {
+      code: `import { APP_NAME } from '~/platform/env.server'
+        export const meta = () => [{ title: APP_NAME }]
+        export default function Page() { return null }`,
+      errors: [{ messageId: 'serverValue' }],
+    },
+    {
+      code: `import { PAGE_SIZE } from '~/features/leads/leads.server'
+        const size = PAGE_SIZE
+        export default function Page() { return size }`,
+      errors: [{ messageId: 'serverValue' }],
+    },
+    {
+      code: `import { memo } from 'react'
+        import { LABELS } from '~/features/leads/labels.server'
+        export const Row = memo(({ id }: { id: string }) => { const label = LABELS[id]; return label })`,
+      errors: [{ messageId: 'serverValue' }],
+    },
+    {
+      filename: '/repo/app/components/thing.tsx',
+      code: `import { milestoneSchema } from '~/features/workflows/forms.server'
+        const schema = milestoneSchema('caregiver')
+        export function check() { return schema }`,
       errors: [{ messageId: 'serverValue' }],
     },
     {

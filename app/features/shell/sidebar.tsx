@@ -83,8 +83,8 @@ const SIDEBAR_ID = 'sidebar'
  *
  * Below 640 px a top bar shows the product mark and a Menu button, and the
  * sidebar is the menu it opens below the bar. The button is a <details>
- * without contents just before the sidebar, and CSS shows the sidebar while it
- * is open, so the menu works without JavaScript; with it, Escape closes the
+ * without contents in the top bar, and CSS shows the sidebar while it is
+ * open, so the menu works without JavaScript; with it, Escape closes the
  * menu and returns focus to the button, and a tap outside or a followed link
  * closes it too.
  */
@@ -117,30 +117,35 @@ export function Sidebar({ state, user }: { state: SidebarPreference; user: Shell
 
   return (
     <>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:hidden">
-        <BrandMark />
-        <span className="text-sm font-semibold">Healthcare Portal</span>
+      {/* The top bar is the peer: with the Menu inside it, the button stays in the banner landmark. */}
+      <header className="peer sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:hidden">
+        <span className="flex items-center gap-2">
+          <BrandMark />
+          <span className="text-sm font-semibold">Healthcare Portal</span>
+        </span>
+        <details ref={menu.detailsRef} onToggle={menu.onToggle} onKeyDown={menu.onKeyDown}>
+          {/* role=button: a summary has no role of its own in some browsers' and tools' eyes. */}
+          <summary
+            ref={menu.summaryRef}
+            role="button"
+            aria-expanded={menu.expanded}
+            aria-controls={SIDEBAR_ID}
+            className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+          >
+            <Icon name="menu" className="h-5 w-5 shrink-0" />
+            Menu
+          </summary>
+        </details>
       </header>
-      <details ref={menu.detailsRef} onToggle={menu.onToggle} onKeyDown={menu.onKeyDown} className="peer fixed right-4 top-1.5 z-40 sm:hidden">
-        {/* role=button: a summary has no role of its own in some browsers' and tools' eyes. */}
-        <summary
-          ref={menu.summaryRef}
-          role="button"
-          aria-expanded={menu.expanded}
-          aria-controls={SIDEBAR_ID}
-          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-        >
-          <Icon name="menu" className="h-5 w-5 shrink-0" />
-          Menu
-        </summary>
-      </details>
       <aside
         id={SIDEBAR_ID}
         ref={menu.sidebarRef}
         aria-label="Sidebar"
         onKeyDown={menu.onKeyDown}
+        data-menu-open={menu.expanded ? '' : undefined}
         className={cn(
-          'hidden flex-col bg-white peer-open:flex',
+          // Open without JavaScript through :has(); with it, also where :has() is unknown.
+          'hidden flex-col bg-white peer-has-[details[open]]:flex data-[menu-open]:flex',
           'max-sm:fixed max-sm:inset-x-0 max-sm:top-14 max-sm:z-30 max-sm:max-h-[calc(100dvh-3.5rem)] max-sm:overflow-y-auto max-sm:border-b max-sm:border-slate-200 max-sm:py-1 max-sm:shadow-lg',
           'sm:sticky sm:top-0 sm:flex sm:h-screen sm:shrink-0 sm:border-r sm:border-slate-200',
           look.aside,

@@ -98,8 +98,8 @@ const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
 
 /**
  * The signed-in session, or null; ends sessions that ran out. Looked up once
- * per page: the root, the layout and the page's loaders all ask. Only for
- * reads: after an action, the loaders see what it changed.
+ * per page: the layout's and the page's loaders both ask. Only for reads:
+ * after an action, the loaders see what it changed.
  */
 export function getActiveSession(request: Request): Promise<ActiveSession | null> {
   let session = sessionsByRequest.get(request)

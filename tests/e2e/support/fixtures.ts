@@ -75,9 +75,9 @@ let axeSource: string | undefined
 
 /**
  * Puts axe in every frame of the page that does not have it yet, so a
- * document scanned twice gets it once. A frame that refuses it (the sandboxed
- * e-mail previews run no script, so nothing in them is checked) is left out;
- * the page itself may not.
+ * document scanned twice gets it once. A frame sandboxed without scripts (the
+ * e-mail previews) cannot take it and is left out, so nothing in it is
+ * checked; any other frame failing fails the scan.
  */
 async function injectAxe(page: Page) {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8')
@@ -85,7 +85,9 @@ async function injectAxe(page: Page) {
     try {
       if (await frame.evaluate(() => typeof (window as AxeInPage).axe?.run !== 'function')) await frame.evaluate(axeSource)
     } catch (error) {
-      if (frame === page.mainFrame()) throw error
+      // Only a frame sandboxed without scripts may refuse: anything else failing to take axe would go unchecked.
+      const sandbox = frame === page.mainFrame() ? null : await (await frame.frameElement()).getAttribute('sandbox')
+      if (sandbox === null || sandbox.split(/\s+/).includes('allow-scripts')) throw error
     }
   }
 }
