@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
 
 // Apart from route-dialog.tsx: the pages that open dialogs need these, and
@@ -11,8 +12,16 @@ export function dialogHref(dialogPath: string, from: string) {
   return `${dialogPath}?${new URLSearchParams({ redirectTo: from })}`
 }
 
-/** Renders only the dialog child without JavaScript, so it reads as its own page. */
+/**
+ * Renders only the dialog child without JavaScript, so it reads as its own
+ * page; and with JavaScript while a dialog the page was loaded with stays
+ * open. Drawing the page behind it after hydration would cost the load a
+ * second render of the whole page, for a background the dialog covers; the
+ * page appears when the dialog closes.
+ */
 export function useDialogOutletOnly(outlet: React.ReactNode) {
   const hydrated = useHydrated()
-  return !hydrated && outlet !== null
+  const openedWithPage = useRef(!hydrated && outlet !== null)
+  if (outlet === null) openedWithPage.current = false
+  return outlet !== null && (!hydrated || openedWithPage.current)
 }

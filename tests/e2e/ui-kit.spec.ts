@@ -132,6 +132,21 @@ test.describe('dialog focus', () => {
     await expect(page).toHaveURL(/\/leads$/)
   })
 
+  test('a dialog loaded as its own address opens over an empty page; closing it shows the page, whose dialogs then open over it', async ({ page }) => {
+    await page.goto('/leads/new')
+    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await expect(dialog.getByLabel('First Name')).toBeFocused()
+    // The list is not drawn behind it: the page's load renders the dialog alone.
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible()
+    await page.getByRole('link', { name: 'Add New Lead' }).first().click()
+    await expect(dialog).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Management', includeHidden: true })).toHaveCount(1)
+  })
+
   test("one press on a form's button sends it, even when leaving the field shows an error that moves the button", async ({ page }) => {
     await page.goto('/leads/new')
     await waitForHydration(page)
