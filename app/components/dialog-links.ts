@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useState } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
 
 // Apart from route-dialog.tsx: the pages that open dialogs need these, and
@@ -21,7 +21,8 @@ export function dialogHref(dialogPath: string, from: string) {
  */
 export function useDialogOutletOnly(outlet: React.ReactNode) {
   const hydrated = useHydrated()
-  const openedWithPage = useRef(!hydrated && outlet !== null)
-  if (outlet === null) openedWithPage.current = false
-  return outlet !== null && (!hydrated || openedWithPage.current)
+  const [openedWithPage, setOpenedWithPage] = useState(!hydrated && outlet !== null)
+  // Adjusting state while rendering, as React allows for what follows from props: no extra paint.
+  if (outlet === null && openedWithPage) setOpenedWithPage(false)
+  return outlet !== null && (!hydrated || openedWithPage)
 }
