@@ -69,6 +69,15 @@ test.describe('email templates', () => {
       appointment.frameLocator('iframe').getByText('Please arrive 15 minutes early.', { exact: false })
     ).toBeVisible()
     await checkA11y(page, { label: 'the Template Gallery' })
+    // The previews' frames run no script, so axe cannot reach into them: each message is scanned as a page of its own.
+    const messages = await page.locator('iframe[srcdoc]').evaluateAll((frames) => frames.map((frame) => frame.getAttribute('srcdoc')!))
+    expect(messages.length).toBeGreaterThan(0)
+    const reader = await page.context().newPage()
+    for (const [index, html] of messages.entries()) {
+      await reader.setContent(html)
+      await checkA11y(reader, { label: `starter message ${index + 1}`, soft: true })
+    }
+    await reader.close()
     await page.getByRole('link', { name: 'Use this template: Appointment confirmation' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Email Template' })
     await expect(dialog.getByLabel('Form Type')).toHaveValue('appointment')

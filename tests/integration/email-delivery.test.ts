@@ -63,6 +63,9 @@ describe('delivery through SMTP', () => {
     expect(mail!.from).toBe('care@sunrise.example')
     expect(mail!.subject).toBe(input.subject)
     expect(mail!.html).toContain('<strong>Rosa</strong>')
+    // A whole document, whose language and title a screen reader announces.
+    expect(mail!.html).toMatch(/^<!DOCTYPE html><html lang="en">/)
+    expect(mail!.html).toContain(`<title>${input.subject}</title>`)
     expect(mail!.text).toContain(input.text)
     expect(mail!.messageId).toBe(`<outbound-${queued.id}@sunrise.example>`)
 

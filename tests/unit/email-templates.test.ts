@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { emailDocument } from '~/features/email-templates/email-document'
 import {
   SAMPLE_PLACEHOLDER_VALUES,
   parseTriggerConditions,
@@ -239,6 +240,15 @@ describe('schemas', () => {
     })
     expect(emailTemplateFormSchema.safeParse({ ...valid, triggerStatus: 'vip' }).error!.issues[0]!.message).toBe(
       'Choose a lead status from the list'
+    )
+  })
+})
+
+describe('the message as sent', () => {
+  test('is a whole English document titled by its subject, which cannot break out of the title', () => {
+    const html = emailDocument('Visit <Tuesday> & "more"', '<p>Hello</p>')
+    expect(html).toBe(
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Visit &lt;Tuesday&gt; &amp; &quot;more&quot;</title></head><body><p>Hello</p></body></html>',
     )
   })
 })

@@ -1,3 +1,4 @@
+import { emailDocument } from '~/features/email-templates/email-document'
 export type EmailPreviewData = { subject: string; html: string; text: string; unknownPlaceholders: string[] }
 
 /**
@@ -30,7 +31,7 @@ export function EmailPreview({
       <iframe
         title={`${title}: message`}
         sandbox=""
-        srcDoc={preview.html}
+        srcDoc={emailDocument(preview.subject, preview.html)}
         className="h-72 w-full rounded border border-slate-200 bg-white"
       />
       <details className="text-sm">

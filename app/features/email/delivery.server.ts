@@ -9,6 +9,7 @@ import { prisma } from '~/platform/db.server'
 import { MAX_ATTEMPTS, PermanentJobError } from '~/platform/jobs.server'
 import { getStorage } from '~/platform/storage.server'
 import type { EmailAttachment } from './outbox.server'
+import { emailDocument } from '~/features/email-templates/email-document'
 
 /**
  * The EMAIL_DELIVER_JOB handler: sends one outbox row through its channel.
@@ -54,7 +55,7 @@ async function sendThroughChannel(row: OutboundRow): Promise<string> {
         to: row.toEmail,
         toName: row.toName,
         subject: row.subject,
-        html: row.html,
+        html: emailDocument(row.subject, row.html),
         text: row.text,
         attachments: await readAttachments(row),
       })
@@ -74,7 +75,7 @@ async function sendThroughChannel(row: OutboundRow): Promise<string> {
     const config = await getGhlConfig()
     if (!config) throw new Error('GoHighLevel is not configured: an administrator must connect it under Settings → GoHighLevel')
     try {
-      const sent = await sendGhlEmail(config, { contactId: row.ghlContactId, subject: row.subject, html: row.html, emailTo: row.toEmail })
+      const sent = await sendGhlEmail(config, { contactId: row.ghlContactId, subject: row.subject, html: emailDocument(row.subject, row.html), emailTo: row.toEmail })
       return sent.messageId
     } catch (error) {
       if (error instanceof GhlError && !error.retryable) throw new PermanentDeliveryError(error.message)
