@@ -89,13 +89,16 @@ export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClien
 /**
  * One INSERT as plain SQL: every page read writes an entry, and the client's
  * query building for a create cost about as much as the insert itself.
+ * `unless`: a condition (on "AuditLog") under which nothing is written,
+ * checked in the same statement.
  */
-async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient) {
+async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient, unless?: Prisma.Sql) {
   const details = boundedDetails(entry.details)
   await db.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
-    VALUES (${crypto.randomUUID()}::uuid, ${entry.actor.userId ?? null}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
+    SELECT ${crypto.randomUUID()}::uuid, ${entry.actor.userId ?? null}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
       ${entry.action}, ${bounded(entry.entityType)!}, ${bounded(entry.entityId)}, ${bounded(entry.actor.ipAddress)},
-      ${details === undefined ? null : JSON.stringify(details)}::jsonb)`
+      ${details === undefined ? null : JSON.stringify(details)}::jsonb
+    ${unless ? Prisma.sql`WHERE NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE ${unless})` : Prisma.empty}`
 }
 
 /** Repeated openings of one record by one person within this window count as one visit. */
@@ -112,19 +115,15 @@ type ViewDetails = Record<string, Prisma.InputJsonValue>
 export async function recordView(entry: { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }) {
   // One statement, the check and the insert: every record page writes it. (A
   // view is not a change, so it has no domain event.)
-  const details = boundedDetails(entry.details)
-  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
   const userId = entry.actor.userId ?? null
-  const entityType = bounded(entry.entityType)!
-  const entityId = bounded(entry.entityId)
   // An equality, not IS NOT DISTINCT FROM: that is what lets the person's (userId, action, createdAt) index serve.
   const sameUser = userId === null ? Prisma.sql`"userId" IS NULL` : Prisma.sql`"userId" = ${userId}::uuid`
-  await prisma.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
-    SELECT ${crypto.randomUUID()}::uuid, ${userId}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
-      'view', ${entityType}, ${entityId}, ${bounded(entry.actor.ipAddress)},
-      ${details === undefined ? null : JSON.stringify(details)}::jsonb
-    WHERE NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE action = 'view' AND "entityType" = ${entityType} AND "entityId" = ${entityId}
-      AND ${sameUser} AND "createdAt" >= ${since})`
+  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
+  await writeAuditEntry(
+    { ...entry, action: 'view' },
+    prisma,
+    Prisma.sql`action = 'view' AND "entityType" = ${bounded(entry.entityType)!} AND "entityId" = ${bounded(entry.entityId)} AND ${sameUser} AND "createdAt" >= ${since}`,
+  )
 }
 
 /** Ids per list entry: 100 uuids stay well inside an entry's size bound. */

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html'
 import { fillPlaceholders, type PlaceholderValues } from './placeholders'
+import { escapeHtml } from '~/lib/html'
 
 export type RenderedEmail = { subject: string; html: string; text: string }
 
@@ -118,10 +119,6 @@ const ALLOW_LIST: sanitizeHtml.IOptions = {
 /** The template's HTML as stored and sent: only what the allow-list permits. */
 export function sanitizeTemplateHtml(html: string) {
   return sanitizeHtml(html, ALLOW_LIST).trim()
-}
-
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!))
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

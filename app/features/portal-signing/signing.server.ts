@@ -23,6 +23,7 @@ import { ConflictError, NotFoundError, RuleViolationError } from '~/platform/err
 import { enqueueJobs, runJobNow } from '~/platform/jobs.server'
 import { assertPdfHead, getStorage } from '~/platform/storage.server'
 import { isUuid } from '~/lib/ids'
+import { escapeHtml } from '~/lib/html'
 
 /**
  * The portal's own e-signature provider. A request is an EsignRequest with
@@ -114,8 +115,6 @@ function newToken() {
   const token = crypto.randomBytes(32).toString('base64url')
   return { token, tokenHash: hashSigningToken(token), tokenEncrypted: encrypt(token) }
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The built-in invitation: the link, the document's title and the agency's message, signed by the agency. */
 export function renderSigningInvitation(input: {

@@ -61,7 +61,6 @@ export function createPortalApp(options: PortalAppOptions): Express {
   app.use(limitRequestBodies(options.bodyLimitFor))
   app.use(requireFormBodies)
   if (options.logger) app.use(options.logger)
-  const handler = options.handler
-  app.all('*', (req, res, next) => runInRequestScope(() => handler(req, res, next)))
+  app.all('*', (req, res, next) => runInRequestScope(() => options.handler(req, res, next)))
   return app
 }
