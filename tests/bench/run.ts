@@ -8,7 +8,8 @@
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
  * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
- * BENCH_ONLY=patients (a word in the target, or several: calendar,appointments) measures only the matching targets.
+ * BENCH_ONLY=patients (a word in the target, or several: calendar,appointments) measures only the matching targets;
+ * BENCH_ONLY='=GET /leads' only the target of exactly that name, and BENCH_ONLY=none the floor alone.
  * BENCH_NODE_ARGS passes options to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
  */
 import { spawn } from 'node:child_process'
@@ -162,7 +163,7 @@ async function main() {
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
     const results = [floor]
     for (const [name, url] of targets) {
-      if (only && !only.some((word) => name.includes(word))) continue
+      if (only && !only.some((word) => (word.startsWith('=') ? name === word.slice(1) : name.includes(word)))) continue
       results.push(await measure(name, `${BASE}${url}`, cookie))
     }
 

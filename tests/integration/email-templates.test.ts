@@ -471,9 +471,11 @@ describe('findTemplateForSending', () => {
   test('the active template of the type whose conditions the lead meets, most specific first, then newest; else null', async () => {
     await prisma.emailTemplate.updateMany({ where: { formType: 'appointment' }, data: { isActive: false } })
     expect(await findTemplateForSending('appointment', { status: 'new', source: 'website' })).toBeNull()
+    // Explicit times: two inserts can fall in the same millisecond, and "newest" must still be decided.
+    let createdAt = Date.now() - 60_000
     const make = async (name: string, triggerConditions: object, isActive = true) =>
       prisma.emailTemplate.create({
-        data: { name, subject: 's', htmlContent: '<p>x</p>', formType: 'appointment', isActive, triggerConditions },
+        data: { name, subject: 's', htmlContent: '<p>x</p>', formType: 'appointment', isActive, triggerConditions, createdAt: new Date((createdAt += 1000)) },
       })
     await make('any', {})
     const newer = await make('any newer', {})
