@@ -5,8 +5,7 @@ import { Icon } from '~/components/icons'
 import { buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'
 
-const itemClass =
-  'flex min-h-9 w-full items-center px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 hover:bg-slate-100 disabled:text-slate-400 coarse:min-h-11'
+const itemClass = 'menu-item'
 
 /**
  * Where the items render: in the open menu (JavaScript running) with the id
@@ -82,7 +81,7 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
       <div className="inline-block text-left">
         {forms}
         <details>
-          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'summary-button')}>
             {buttonText}
             <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
           </summary>
@@ -253,7 +252,7 @@ function OpenMenu({
   )
 }
 
-const disclosureListClassName = 'mt-1 w-max min-w-full rounded-md border border-slate-200 bg-white py-1 shadow-sm'
+const disclosureListClassName = 'menu-list'
 
 function enabledItems(menu: HTMLElement | null) {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role=menuitem]:not([disabled])') ?? [])

@@ -149,7 +149,7 @@ export function CardGrid<Row>({
                 <div key={label} className="contents">
                   <dt className="text-slate-600">{label}</dt>
                   {/* Wraps rather than cut off: a long value stays readable, broken mid-word only where nothing else fits. */}
-                  <dd className="min-w-0 [overflow-wrap:break-word]">{value}</dd>
+                  <dd className="card-value">{value}</dd>
                 </div>
               ))}
             </dl>

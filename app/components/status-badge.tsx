@@ -27,7 +27,7 @@ export function StatusBadge({ status, label, className }: { status: string; labe
   return (
     <span
       className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium',
+        'badge',
         STATUS_COLOURS[status] ?? 'bg-slate-100 text-slate-800',
         className,
       )}

@@ -1,36 +1,25 @@
 import { forwardRef } from 'react'
 import { cn } from '~/lib/misc'
 
-export const buttonVariants = {
-  primary: 'bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
-  destructive: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-} as const
-
+/** The looks: `.btn`, its variants and its sizes, in app/styles/tailwind.css. */
+export type ButtonVariant = 'primary' | 'secondary' | 'destructive' | 'ghost'
 /** Every size is at least 32 px high, and 44 px on touch screens (docs/conventions.md, Touch). */
-export const buttonSizes = {
-  sm: 'h-8 px-3 text-sm coarse:h-11',
-  md: 'h-10 px-4 text-sm coarse:h-11',
-  icon: 'h-9 w-9 justify-center coarse:h-11 coarse:w-11',
-} as const
+export type ButtonSize = 'sm' | 'md' | 'icon'
 
 /** A record's name that opens its page: visibly a link, not just bold text. */
-export const recordLinkClassName = 'text-blue-700 underline underline-offset-2 hover:text-blue-900'
+export const recordLinkClassName = 'record-link'
 
-export type ButtonVariant = keyof typeof buttonVariants
+// Spelled out whole: Tailwind keeps only the classes it finds written in the source.
+const VARIANT_CLASS = { primary: 'btn-primary', secondary: 'btn-secondary', destructive: 'btn-destructive', ghost: 'btn-ghost' } as const
+const SIZE_CLASS = { sm: 'btn-sm', md: 'btn-md', icon: 'btn-icon' } as const
 
-export function buttonClassName(variant: ButtonVariant = 'primary', size: keyof typeof buttonSizes = 'md') {
-  return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:cursor-not-allowed',
-    buttonVariants[variant],
-    buttonSizes[size],
-  )
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md') {
+  return `btn ${VARIANT_CLASS[variant]} ${SIZE_CLASS[size]}`
 }
 
 type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant
-  size?: keyof typeof buttonSizes
+  size?: ButtonSize
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(

@@ -1,7 +1,7 @@
 import { appointmentLabel, statusBadgeClass, typeBadgeClass } from '~/features/calendar/options'
 import { cn } from '~/lib/misc'
 
-const badgeClassName = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
+const badgeClassName = 'badge'
 
 export function AppointmentStatusBadge({ status }: { status: string }) {
   return <span className={cn(badgeClassName, statusBadgeClass(status))}>{appointmentLabel(status)}</span>

@@ -2,7 +2,7 @@ import { BACKGROUND_CHECK_LABELS, type BackgroundCheckStatus } from '~/features/
 import { EXPIRY_LABELS, expiryState, formatDay } from '~/features/caregivers/expiry'
 import { cn, titleCase } from '~/lib/misc'
 
-const badgeClass = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
+const badgeClass = 'badge'
 
 const STATUS_COLOURS: Record<string, string> = {
   active: 'bg-green-100 text-green-900',

@@ -15,7 +15,7 @@ import { cn } from '~/lib/misc'
 import { formatIn, formatShortDate } from '~/lib/time'
 
 const cardClassName = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm'
-const badgeClassName = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium'
+const badgeClassName = 'badge'
 
 /** A titled card; its heading labels it for assistive technology. */
 export function Section({

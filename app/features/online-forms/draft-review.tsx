@@ -198,7 +198,7 @@ function FieldList({
           <li key={field.name} id={fieldAnchor(field.name)} tabIndex={-1} className="rounded-md border border-slate-200 p-3 outline-none focus:ring-2 focus:ring-blue-600">
             {editable ? (
               <details open={openField === field.name || actionData?.fieldName === field.name}>
-                <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                <summary className="summary-button">
                   <span className="flex flex-wrap items-center justify-between gap-2">
                     {summary}
                     <span className="text-sm text-blue-800 underline">Correct</span>

@@ -39,7 +39,7 @@ function Tooltip({ text, className }: { text: string; className: string | null }
     <span
       aria-hidden="true"
       className={cn(
-        'pointer-events-none fixed left-[4.25rem] z-50 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow peer-hover:block peer-focus-visible:block',
+        'rail-tooltip',
         className,
       )}
     >
@@ -48,8 +48,7 @@ function Tooltip({ text, className }: { text: string; className: string | null }
   )
 }
 
-const itemClass =
-  'peer flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-2 text-sm coarse:min-h-11'
+const itemClass = 'peer nav-item'
 
 function navItemClass({ isActive }: { isActive: boolean }) {
   return cn(itemClass, 'font-medium', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
