@@ -238,10 +238,22 @@ export function zoneAbbreviation(instant: Date | string | number, timeZone: stri
  * at the start ("… 10:00 AM EST").
  */
 export function formatTimeRange(start: Date | string, end: Date | string, timeZone: string, { withZone = false } = {}) {
-  const sameDay = dateIn(new Date(start), timeZone) === dateIn(new Date(end), timeZone)
-  const from = `${formatShortDate(start, timeZone)}, ${formatTimeOfDay(start, timeZone)}`
-  const to = sameDay ? formatTimeOfDay(end, timeZone) : `${formatShortDate(end, timeZone)}, ${formatTimeOfDay(end, timeZone)}`
-  return `${from} – ${to}${withZone ? ` ${zoneAbbreviation(start, timeZone)}` : ''}`
+  const from = dateAndTimeIn(start, timeZone)
+  const until = dateAndTimeIn(end, timeZone)
+  const to = from.date === until.date ? until.time : `${until.date}, ${until.time}`
+  return `${from.date}, ${from.time} – ${to}${withZone ? ` ${zoneAbbreviation(start, timeZone)}` : ''}`
+}
+
+const DATE_AND_TIME = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const
+
+/**
+ * formatShortDate and formatTimeOfDay of one instant from one formatting
+ * ("Mar 10, 2027" and "9:00 AM"): a list formats a range on every row.
+ */
+function dateAndTimeIn(instant: Date | string, timeZone: string) {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const { type, value } of formatter(timeZone, DATE_AND_TIME).formatToParts(new Date(instant))) part[type] = value
+  return { date: `${part.month} ${part.day}, ${part.year}`, time: `${part.hour}:${part.minute} ${part.dayPeriod}` }
 }
 
 /** The wall clock in `timeZone` at `instant`, as a date field and a time field hold it: { date: '2027-03-10', time: '09:00' }. */

@@ -166,6 +166,21 @@ describe('the calendar page', () => {
     expect(hers.appointments[0]!.caregiver).toMatchObject({ fullName: 'Keisha Holmes' })
   })
 
+  test('the count takes a visit in progress and leaves out one that has ended or starts after the window', async () => {
+    const { cookie } = await signedInUser('viewer')
+    const hour = 60 * 60 * 1000
+    const at = (fromNow: number, hours: number) => ({ startTime: new Date(Date.now() + fromNow), endTime: new Date(Date.now() + fromNow + hours * hour) })
+    const visit = (title: string, times: { startTime: Date; endTime: Date }) =>
+      prisma.appointment.create({ data: { title, ...times, timeZone: 'America/New_York', createdBy: 'Test' } })
+    const inProgress = await visit('Tallycheck in progress', at(-2 * hour, 3))
+    await visit('Tallycheck ended', at(-3 * hour, 2))
+    const upcoming = await visit('Tallycheck upcoming', at(26 * hour, 1))
+    await visit('Tallycheck too late', at(31 * 24 * hour, 1))
+    const page = await list(cookie, '?q=tallycheck')
+    expect(page.appointments.map((row) => row.id)).toEqual([inProgress.id, upcoming.id])
+    expect(page.total).toBe(2)
+  })
+
   test('the week view: the seven days from Sunday that hold the day asked for', async () => {
     const { cookie } = await signedInUser('viewer')
     const writer = await signedInUser('coordinator')
