@@ -1,6 +1,7 @@
 import type { EventSubscriber } from '~/platform/events.server'
 import type { JobHandlers } from '~/platform/jobs.server'
 import type { RecurringJob } from '~/platform/worker.server'
+import { DATABASE_MAINTENANCE_EVERY_MS, DATABASE_MAINTENANCE_JOB, maintainEmbeddedDatabase } from '~/platform/db-maintenance.server'
 import { GHL_SYNC_JOB, runLeadSyncJob } from '~/features/leads/ghl-sync.server'
 import {
   GHL_CONTACT_EVENT_JOB,
@@ -44,10 +45,16 @@ export const jobHandlers: JobHandlers = {
   [EMAIL_DELIVER_JOB]: runEmailDeliverJob,
   [WORKFLOW_RUN_JOB]: runWorkflowRunJob,
   [PORTAL_COMPLETE_JOB]: runPortalCompleteJob,
+  [DATABASE_MAINTENANCE_JOB]: async () => {
+    await maintainEmbeddedDatabase()
+  },
 }
 
 /** Sweeps the worker queues by itself, each on its own schedule. */
-export const recurringJobs: RecurringJob[] = [{ type: ESIGN_SWEEP_JOB, everyMs: ESIGN_SWEEP_EVERY_MS }]
+export const recurringJobs: RecurringJob[] = [
+  { type: ESIGN_SWEEP_JOB, everyMs: ESIGN_SWEEP_EVERY_MS },
+  { type: DATABASE_MAINTENANCE_JOB, everyMs: DATABASE_MAINTENANCE_EVERY_MS },
+]
 
 /**
  * Every subscriber to domain events (docs/adr/0009-domain-events-outbox.md).
