@@ -2,6 +2,19 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { decrypt, encrypt } from '~/platform/encryption.server'
 import { getEnv } from '~/platform/env.server'
+import { createChangeCache, deepFreeze, readChangeVersion } from '~/platform/change-cache.server'
+
+const INTEGRATIONS_COUNTER = 'integrations'
+
+type StoredIntegration = { config: Record<string, unknown>; secrets: Record<string, string>; updatedAt: Date }
+
+/**
+ * Settings as last read, kept while the 'integrations' change counter stands
+ * still (a trigger bumps it with every change, whoever makes it): pages that
+ * only ask whether a provider is set up (a lead's sync button, the calendar's
+ * GoHighLevel card) then read none. Never for a read inside a transaction.
+ */
+const keptSettings = createChangeCache<StoredIntegration | null>({ maxAgeMs: 10 * 60 * 1000 })
 
 /**
  * One row per provider: plain config plus encrypted secrets. Secrets are
@@ -11,13 +24,17 @@ export async function readIntegration<Config extends Record<string, unknown>, Se
   provider: string,
   db: Prisma.TransactionClient = prisma,
 ) {
-  const row = await db.integrationSetting.findUnique({ where: { provider } })
-  if (!row) return null
-  return {
-    config: row.config as Config,
-    secrets: (row.secrets ? JSON.parse(decrypt(row.secrets)) : {}) as Partial<Secrets>,
-    updatedAt: row.updatedAt,
+  const read = async (): Promise<StoredIntegration | null> => {
+    const row = await db.integrationSetting.findUnique({ where: { provider } })
+    if (!row) return null
+    return deepFreeze({
+      config: row.config as Record<string, unknown>,
+      secrets: (row.secrets ? JSON.parse(decrypt(row.secrets)) : {}) as Record<string, string>,
+      updatedAt: row.updatedAt,
+    })
   }
+  const stored = db === prisma ? await keptSettings.read(provider, await readChangeVersion(INTEGRATIONS_COUNTER), new Date(), read) : await read()
+  return stored as { config: Config; secrets: Partial<Secrets>; updatedAt: Date } | null
 }
 
 /** Secrets left undefined keep their stored value (write-only fields). Pass `db` to save inside a transaction. */

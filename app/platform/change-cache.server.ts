@@ -12,8 +12,9 @@
  * a read is under way wait for it instead of repeating it.
  */
 import { Prisma } from '~/generated/prisma/client'
-import { getActiveSession } from '~/platform/auth/session.server'
+import { type ActiveSession, SESSION_SCOPE_KEY, getActiveSession } from '~/platform/auth/session.server'
 import { prisma } from '~/platform/db.server'
+import { readSoFar } from '~/platform/http/request-scope.server'
 
 type Entry<T> = { version: string; computedAt: number; value: Promise<T> }
 
@@ -65,10 +66,11 @@ export function deepFreeze<T>(value: T): T {
 /**
  * The named change counter, or null where the database has none. A signed-in
  * request has it from its session's statement (read first, so what is read
- * after is never older than the count); without a request, one statement.
+ * after is never older than the count): passed the request, or within the
+ * HTTP request's scope once its session is read; otherwise one statement.
  */
 export async function readChangeVersion(name: string, request?: Request): Promise<string | null> {
-  const session = request ? await getActiveSession(request) : null
+  const session = request ? await getActiveSession(request) : await (readSoFar<Promise<ActiveSession | null>>(SESSION_SCOPE_KEY) ?? null)
   if (session) return session.changeVersions[name] ?? null
   const [row] = await prisma.$queryRaw<Array<{ version: string }>>(
     Prisma.sql`SELECT version::text AS version FROM "ChangeCounter" WHERE name = ${name}`,

@@ -94,6 +94,9 @@ export type ActiveSession = {
   changeVersions: Readonly<Record<string, string>>
 }
 
+/** Where the request scope keeps the page's session read. */
+export const SESSION_SCOPE_KEY = 'session'
+
 const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
 
 /**
@@ -105,7 +108,7 @@ export function getActiveSession(request: Request): Promise<ActiveSession | null
   let session = sessionsByRequest.get(request)
   if (!session) {
     const read = request.method === 'GET' || request.method === 'HEAD'
-    session = read ? oncePerRequest('session', () => lookUpSession(request)) : lookUpSession(request)
+    session = read ? oncePerRequest(SESSION_SCOPE_KEY, () => lookUpSession(request)) : lookUpSession(request)
     sessionsByRequest.set(request, session)
   }
   return session

@@ -12,6 +12,11 @@ export function runInRequestScope<T>(handle: () => T): T {
   return requestScope.run(new Map(), handle)
 }
 
+/** What this HTTP request has read under `key` so far, if anything (never reads). */
+export function readSoFar<T>(key: string): T | undefined {
+  return requestScope.getStore()?.get(key) as T | undefined
+}
+
 /**
  * `read()` once per HTTP request under this key; outside a request's scope
  * (tests calling a loader, jobs) it simply calls `read()`.
