@@ -165,7 +165,7 @@ async function main() {
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
     const results = [floor]
     for (const [name, url] of targets) {
-      if (only && !only.some((word) => (word.startsWith('=') ? name === word.slice(1) : name.includes(word)))) continue
+      if (only && (only.includes('none') || !only.some((word) => (word.startsWith('=') ? name === word.slice(1) : name.includes(word))))) continue
       results.push(await measure(name, `${BASE}${url}`, cookie))
     }
 
