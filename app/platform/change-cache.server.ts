@@ -12,9 +12,8 @@
  * a read is under way wait for it instead of repeating it.
  */
 import { Prisma } from '~/generated/prisma/client'
-import { type ActiveSession, SESSION_SCOPE_KEY, getActiveSession } from '~/platform/auth/session.server'
+import { getActiveSession, sessionReadThisRequest } from '~/platform/auth/session.server'
 import { prisma } from '~/platform/db.server'
-import { readSoFar } from '~/platform/http/request-scope.server'
 
 type Entry<T> = { version: string; computedAt: number; value: Promise<T> }
 
@@ -70,7 +69,7 @@ export function deepFreeze<T>(value: T): T {
  * HTTP request's scope once its session is read; otherwise one statement.
  */
 export async function readChangeVersion(name: string, request?: Request): Promise<string | null> {
-  const session = request ? await getActiveSession(request) : await (readSoFar<Promise<ActiveSession | null>>(SESSION_SCOPE_KEY) ?? null)
+  const session = request ? await getActiveSession(request) : await (sessionReadThisRequest() ?? null)
   if (session) return session.changeVersions[name] ?? null
   const [row] = await prisma.$queryRaw<Array<{ version: string }>>(
     Prisma.sql`SELECT version::text AS version FROM "ChangeCounter" WHERE name = ${name}`,

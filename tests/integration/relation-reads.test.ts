@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { getCaregiver } from '~/features/caregivers/caregivers.server'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
@@ -20,8 +20,6 @@ async function statementsDuring(read: () => Promise<unknown>) {
     query.mockRestore()
   }
 }
-
-afterEach(() => vi.restoreAllMocks())
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

@@ -4,7 +4,7 @@ import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
 import { getClientAddress } from '~/platform/http/request.server'
-import { oncePerRequest } from '~/platform/http/request-scope.server'
+import { oncePerRequest, readSoFar } from '~/platform/http/request-scope.server'
 
 /**
  * Database sessions. The cookie holds a random token; the table holds its
@@ -95,7 +95,12 @@ export type ActiveSession = {
 }
 
 /** Where the request scope keeps the page's session read. */
-export const SESSION_SCOPE_KEY = 'session'
+const SESSION_SCOPE_KEY = 'session'
+
+/** The session this HTTP request's loaders have already looked up, if they have (never reads). */
+export function sessionReadThisRequest(): Promise<ActiveSession | null> | undefined {
+  return readSoFar<Promise<ActiveSession | null>>(SESSION_SCOPE_KEY)
+}
 
 const sessionsByRequest = new WeakMap<Request, Promise<ActiveSession | null>>()
 
