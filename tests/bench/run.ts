@@ -4,7 +4,8 @@
  * the production server on it and measures, at 10 concurrent clients, every
  * list (plain and searched), the calendar's views, the lead and appointment
  * APIs, the dashboard and its APIs and a record page of each kind beside the sign-in page (the
- * framework's floor) in the same run. It prints figures; it asserts nothing.
+ * framework's floor) in the same run, each target in slices that alternate
+ * with the floor's. It prints figures; it asserts nothing.
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
  * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
@@ -25,19 +26,44 @@ const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASE = `http://127.0.0.1:${PORT}`
+// Each target's time is cut into this many slices, alternating with as many of the floor.
+const SLICES = 4
 // The server refuses to start with an ADMIN_PASSWORD that breaks the password policy.
 const PASSWORD = 'lantern-otter-staple-4821'
 
-type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number }
+type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; cpuPerRequest: number }
+
+let serverPid: number | undefined
+
+/**
+ * The server's CPU time so far (all its threads, the embedded database's
+ * included), in ms, from /proc: NaN where there is none. Unlike latency on a
+ * shared 2-core machine, CPU per request barely moves from run to run.
+ */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime (fields 14 and 15 of the line), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 
-async function measure(name: string, url: string, cookie?: string): Promise<Result> {
+type Sample = { latencies: number[]; errors: number; seconds: number; cpuMs: number }
+
+/** Requests from CONCURRENCY clients for `seconds`, one after another per client. */
+async function load(url: string, seconds: number, cookie?: string, record = true): Promise<Sample> {
   const latencies: number[] = []
   let errors = 0
-  const run = async (until: number, record: boolean) => {
+  const until = Date.now() + seconds * 1000
+  const start = Date.now()
+  const cpuStart = serverCpuMs()
+  const client = async () => {
     while (Date.now() < until) {
       const started = performance.now()
       const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
@@ -47,13 +73,45 @@ async function measure(name: string, url: string, cookie?: string): Promise<Resu
       latencies.push(performance.now() - started)
     }
   }
-  // Warm up, then measure.
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => run(Date.now() + 2000, false)))
-  const start = Date.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => run(start + SECONDS * 1000, true)))
-  const elapsed = (Date.now() - start) / 1000
-  latencies.sort((a, b) => a - b)
-  return { name, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
+  await Promise.all(Array.from({ length: CONCURRENCY }, client))
+  return { latencies, errors, seconds: (Date.now() - start) / 1000, cpuMs: serverCpuMs() - cpuStart }
+}
+
+function summarize(name: string, samples: Sample[]): Result {
+  const latencies = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b)
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0)
+  return {
+    name,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+    cpuPerRequest: samples.reduce((sum, sample) => sum + sample.cpuMs, 0) / latencies.length,
+  }
+}
+
+async function measure(name: string, url: string, cookie?: string): Promise<Result> {
+  await load(url, 2, cookie, false)
+  return summarize(name, [await load(url, SECONDS, cookie)])
+}
+
+/**
+ * A target and the floor in alternating slices after both are warm, so that
+ * whatever the machine does meanwhile (another process, the collector, the
+ * embedded database's own work) falls on both alike: the ratio compares the
+ * two under the same conditions, not a page now with the floor minutes ago.
+ */
+async function measureAgainstFloor(name: string, url: string, floorUrl: string, cookie: string) {
+  await load(floorUrl, 1, undefined, false)
+  await load(url, 2, cookie, false)
+  const floor: Sample[] = []
+  const target: Sample[] = []
+  for (let slice = 0; slice < SLICES; slice++) {
+    floor.push(await load(floorUrl, SECONDS / SLICES))
+    target.push(await load(url, SECONDS / SLICES, cookie))
+  }
+  return { result: summarize(name, target), floor: summarize('floor', floor) }
 }
 
 async function waitForHealth() {
@@ -129,6 +187,7 @@ async function main() {
   )
 
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  serverPid = server.pid
   try {
     await waitForHealth()
     const login = await fetch(`${BASE}/login`, {
@@ -163,19 +222,20 @@ async function main() {
       ['GET /api/work-queue (dashboard)', '/api/work-queue'],
     ]
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
-    const results = [floor]
+    const rows: Array<{ result: Result; floor?: Result }> = [{ result: floor }]
     for (const [name, url] of targets) {
       if (only && (only.includes('none') || !only.some((word) => (word.startsWith('=') ? name === word.slice(1) : name.includes(word))))) continue
-      results.push(await measure(name, `${BASE}${url}`, cookie))
+      rows.push(await measureAgainstFloor(name, `${BASE}${url}`, `${BASE}/login`, cookie))
     }
 
-    console.log(`\n${CONCURRENCY} concurrent clients, ${SECONDS} s each\n`)
-    console.log('target                      req/s    p50 ms   p95 ms   p99 ms  errors  p95 vs floor')
-    for (const result of results) {
+    console.log(`\n${CONCURRENCY} concurrent clients, ${SECONDS} s each; each target in ${SLICES} slices alternating with as many of the floor\n`)
+    console.log('target                      req/s    p50 ms   p95 ms   p99 ms  errors  floor p95  p95 vs floor  CPU ms/req  CPU vs floor')
+    for (const { result, floor: pairedFloor } of rows) {
+      const reference = pairedFloor ?? floor
       console.log(
         `${result.name.padEnd(26)} ${result.rps.toFixed(1).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95
           .toFixed(1)
-          .padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${String(result.errors).padStart(7)}  ${(result.p95 / floor.p95).toFixed(2)}×`,
+          .padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${String(result.errors).padStart(7)} ${reference.p95.toFixed(1).padStart(10)}  ${`${(result.p95 / reference.p95).toFixed(2)}×`.padStart(12)}  ${result.cpuPerRequest.toFixed(2).padStart(10)}  ${`${(result.cpuPerRequest / reference.cpuPerRequest).toFixed(2)}×`.padStart(12)}`,
       )
     }
   } finally {
