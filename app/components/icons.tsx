@@ -22,18 +22,9 @@ const paths = {
 export type IconName = keyof typeof paths
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
+  // The stroke is drawn by the `icon` class (app/styles/tailwind.css).
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={`icon ${className}`}>
       <path d={paths[name]} />
     </svg>
   )

@@ -49,10 +49,7 @@ function Tooltip({ text, className }: { text: string; className: string | null }
 }
 
 const itemClass = 'peer nav-item'
-
-function navItemClass({ isActive }: { isActive: boolean }) {
-  return cn(itemClass, 'font-medium', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
-}
+const navLinkClass = 'peer nav-link'
 
 function BrandMark() {
   return (
@@ -161,7 +158,7 @@ export function Sidebar({ state, user }: { state: SidebarPreference; user: Shell
           <ul className="flex flex-col gap-1">
             {SIDEBAR_ENTRIES.map((entry) => (
               <li key={entry.to} className="flex items-center">
-                <NavLink to={entry.to} end={entry.to === '/'} className={navItemClass}>
+                <NavLink to={entry.to} end={entry.to === '/'} className={navLinkClass}>
                   <Icon name={entry.icon} className="h-5 w-5 shrink-0" />
                   <span className={look.label}>{entry.label}</span>
                 </NavLink>
@@ -176,7 +173,7 @@ export function Sidebar({ state, user }: { state: SidebarPreference; user: Shell
             <span className="text-slate-600"> · {roleLabel(user.role)}</span>
           </p>
           <div className="flex items-center">
-            <NavLink to="/account" className={navItemClass}>
+            <NavLink to="/account" className={navLinkClass}>
               <Icon name="user" className="h-5 w-5 shrink-0" />
               <span className="sm:hidden">Account</span>
               <span className={cn('flex min-w-0 flex-col max-sm:hidden', look.block)}>
