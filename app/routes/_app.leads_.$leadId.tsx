@@ -6,9 +6,8 @@ import { PageHeader } from '~/components/page-header'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { listCommunications } from '~/features/leads/communications.server'
-import { getLead, viewLead } from '~/features/leads/leads.server'
-import { findPatientForLead } from '~/features/patients/patients.server'
+import { getLead } from '~/features/leads/leads.server'
+import { viewLeadPage } from '~/features/leads/lead-page.server'
 import { COMMUNICATIONS_HEADING_ID, communicationEntryId, communicationTypeLabel } from '~/features/leads/communication-options'
 import { effectiveStatus, sourceLabel } from '~/features/leads/options'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -20,14 +19,10 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
-import { listLeadEsignRequests } from '~/features/esign/send-dialog.server'
 import { EsignRequestList } from '~/features/esign/request-list'
-import { listPersonDocuments } from '~/features/documents/person-documents.server'
 import { PersonDocuments } from '~/features/documents/person-documents'
-import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
 import { assessmentPrefill, scheduleHref } from '~/features/calendar/schedule-links'
-import { listLeadFormSubmissions } from '~/features/online-forms/submissions.server'
 import { LeadFormSubmissions } from '~/features/online-forms/submission-list'
 import { AutomationHistory } from '~/features/workflows/automation-history'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
@@ -38,18 +33,10 @@ export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   const actor = userActor(request, user)
-  const lead = await viewLead(params.leadId ?? '', actor)
-  if (!lead) throw new Response('Lead not found', { status: 404 })
-  const [communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents] = await Promise.all([
-    listCommunications(lead.id),
-    findPatientForLead(lead.id),
-    isGhlSyncAvailable(),
-    listLeadEsignRequests(lead.id),
-    listPersonAppointments('lead', lead.id, actor),
-    listLeadFormSubmissions(lead.id, new URL(request.url).origin),
-    recordAutomationHistory('Lead', lead.id),
-    listPersonDocuments({ leadId: lead.id }, actor),
-  ])
+  const page = await viewLeadPage(params.leadId ?? '', actor, { origin: new URL(request.url).origin })
+  if (!page) throw new Response('Lead not found', { status: 404 })
+  const { lead, communications, patient, esignRequests, upcoming, formSubmissions, documents } = page
+  const [ghlAvailable, automation] = await Promise.all([isGhlSyncAvailable(), recordAutomationHistory('Lead', lead.id)])
   return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents })
 }
 

@@ -2,8 +2,10 @@ import crypto from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, test, vi } from 'vitest'
 import { getCaregiver } from '~/features/caregivers/caregivers.server'
+import { viewLeadPage } from '~/features/leads/lead-page.server'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
+import { createTestUser, testActor } from '#tests/support/fixtures'
 
 /**
  * A record read with its related rows (`include`) is one SQL statement
@@ -15,7 +17,8 @@ async function statementsDuring(read: () => Promise<unknown>) {
   const query = vi.spyOn(pg.Client.prototype, 'query')
   try {
     const result = await read()
-    return { result, statements: query.mock.calls.length }
+    const texts = query.mock.calls.map(([config]) => String(typeof config === 'string' ? config : (config as { text?: string }).text).trim())
+    return { result, statements: texts.length, reads: texts.filter((text) => /^SELECT/i.test(text)).length }
   } finally {
     query.mockRestore()
   }
@@ -73,5 +76,35 @@ describe('a record with its related rows, in one statement', () => {
     expect(run?.stageName).toBe('Welcome e-mail')
     expect(run?.email).toEqual({ text: 'E-mail sent', failed: false })
     expect(statements).toBe(1)
+  })
+
+  test("a lead's page reads the lead and every list it shows in one statement, then writes its trail", async () => {
+    const lead = await prisma.lead.create({
+      data: { firstName: 'Ada', lastName: `Page${unique()}`, email: `${crypto.randomUUID()}@example.com`, phone: '2015550125', status: 'new', searchText: 'ada', phoneDigits: '2015550125' },
+    })
+    await prisma.communication.create({ data: { leadId: lead.id, type: 'note', direction: 'internal', content: 'Called back', status: 'completed', createdBy: 'test' } })
+    const hour = 60 * 60 * 1000
+    const visit = (title: string, startsIn: number) =>
+      prisma.appointment.create({
+        data: { title, leadId: lead.id, startTime: new Date(Date.now() + startsIn), endTime: new Date(Date.now() + startsIn + hour), timeZone: 'America/New_York', createdBy: 'Test' },
+      })
+    const coming = await visit('Assessment', 24 * hour)
+    await visit('Last week', -7 * 24 * hour)
+    const { id: userId } = await createTestUser()
+    const actor = testActor(userId)
+    const { result, reads } = await statementsDuring(() => viewLeadPage(lead.id, actor, { origin: 'http://localhost' }))
+    const page = result as NonNullable<Awaited<ReturnType<typeof viewLeadPage>>>
+    expect(page.lead.id).toBe(lead.id)
+    expect(page.communications.map((communication) => communication.content)).toEqual(['Called back'])
+    expect(page).toMatchObject({ patient: null, esignRequests: [], formSubmissions: [], documents: [], upcoming: { total: 1 } })
+    expect(page.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Assessment'])
+    expect(reads).toBe(1)
+    // The trail: the lead's view, and the appointment the page showed.
+    const entries = await prisma.auditLog.findMany({ where: { userId, action: 'view' }, orderBy: { entityType: 'asc' } })
+    expect(entries.map((entry) => [entry.entityType, entry.entityId])).toEqual([
+      ['Appointment', null],
+      ['Lead', lead.id],
+    ])
+    expect(entries[0]!.details).toMatchObject({ ids: [coming.id], leadIds: [lead.id] })
   })
 })

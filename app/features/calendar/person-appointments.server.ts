@@ -1,3 +1,4 @@
+import type { Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/platform/actor'
 import { recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
@@ -8,20 +9,36 @@ export type PersonKind = 'patient' | 'caregiver' | 'lead'
 export const PERSON_APPOINTMENTS_SHOWN = 5
 
 /**
- * A patient's, caregiver's or lead's coming appointments for their page:
- * those not yet over, soonest first, in any status (a cancelled visit says
- * so rather than vanishing). The read is on the trail with the ids shown.
+ * A person's coming appointments as their page shows them: those not yet
+ * over, soonest first, in any status (a cancelled visit says so rather than
+ * vanishing). Also an `include` of the person's record, so the page reads
+ * them with the record.
  */
-export async function listPersonAppointments(kind: PersonKind, personId: string, actor: Actor, now = new Date()) {
-  const where = { [`${kind}Id`]: personId, endTime: { gt: now } }
-  const rows = await prisma.appointment.findMany({
-    where,
+export function personAppointmentsArgs(now: Date) {
+  return {
+    where: { endTime: { gt: now } },
     select: { id: true, title: true, startTime: true, endTime: true, status: true, appointmentType: true },
     orderBy: [{ startTime: 'asc' }, { id: 'asc' }],
     take: PERSON_APPOINTMENTS_SHOWN,
-  })
+  } satisfies Prisma.Lead$appointmentsArgs
+}
+
+type PersonAppointmentRow = Prisma.AppointmentGetPayload<ReturnType<typeof personAppointmentsArgs>>
+
+/**
+ * The appointments read for a person's page, with how many there are in all,
+ * on the trail with the ids shown.
+ */
+export async function personAppointmentsShown(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], actor: Actor, now: Date) {
   // Most people have fewer than a page of appointments ahead: counting is then one statement for nothing.
-  const total = rows.length < PERSON_APPOINTMENTS_SHOWN ? rows.length : await prisma.appointment.count({ where })
+  const total =
+    rows.length < PERSON_APPOINTMENTS_SHOWN ? rows.length : await prisma.appointment.count({ where: { [`${kind}Id`]: personId, endTime: { gt: now } } })
   await recordListView({ actor, entityType: 'Appointment', ids: rows.map((row) => row.id), details: { [`${kind}Ids`]: [personId] } })
   return { appointments: rows, total }
+}
+
+/** A patient's, caregiver's or lead's coming appointments for their page (above), read on their own. */
+export async function listPersonAppointments(kind: PersonKind, personId: string, actor: Actor, now = new Date()) {
+  const rows = await prisma.appointment.findMany({ ...personAppointmentsArgs(now), where: { [`${kind}Id`]: personId, endTime: { gt: now } } })
+  return personAppointmentsShown(kind, personId, rows, actor, now)
 }

@@ -1,3 +1,4 @@
+import type { Prisma } from '~/generated/prisma/client'
 import { recordAudit, recordView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { isUuid } from '~/lib/ids'
@@ -6,11 +7,11 @@ import { changeExisting } from '~/platform/db-errors'
 import { NotFoundError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
 
+/** A lead's communications as its page and the API list them: newest first. */
+export const LEAD_COMMUNICATIONS = { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } satisfies Prisma.Lead$communicationsArgs
+
 export async function listCommunications(leadId: string) {
-  return prisma.communication.findMany({
-    where: { leadId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  })
+  return prisma.communication.findMany({ where: { leadId }, ...LEAD_COMMUNICATIONS })
 }
 
 export async function getCommunication(leadId: string, id: string) {

@@ -389,8 +389,11 @@ export async function getPatientHistory(id: string) {
   return { activity, viewers }
 }
 
+/** What a lead's page shows of the patient registered from it. */
+export const PATIENT_OF_LEAD = { select: { id: true, registrationStatus: true } } satisfies Prisma.Lead$patientArgs
+
 export async function findPatientForLead(leadId: string) {
-  return prisma.patient.findUnique({ where: { leadId }, select: { id: true, registrationStatus: true } })
+  return prisma.patient.findUnique({ where: { leadId }, ...PATIENT_OF_LEAD })
 }
 
 /** The JSON API's view of a patient (no internal search columns). */
