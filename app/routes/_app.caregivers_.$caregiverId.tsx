@@ -15,13 +15,8 @@ import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { Button, buttonClassName } from '~/components/ui/button'
-import {
-  caregiverToJson,
-  getCaregiver,
-  listCaregiverAudit,
-  recordCaregiverView,
-  setCaregiverStates,
-} from '~/features/caregivers/caregivers.server'
+import { caregiverToJson, setCaregiverStates } from '~/features/caregivers/caregivers.server'
+import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
 import { BACKGROUND_CHECK_LABELS, BACKGROUND_CHECK_STATUSES, CAREGIVER_STATUSES, STATE_FIELD_LABELS, stateLabel, yearsExperienceLabel } from '~/features/caregivers/options'
 import { statusChangeSchema } from '~/features/caregivers/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -33,10 +28,8 @@ import { dateIn, formatDateTime } from '~/lib/time'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
-import { listPersonDocuments } from '~/features/documents/person-documents.server'
 import { PersonDocuments } from '~/features/documents/person-documents'
 import { userActor } from '~/platform/auth/actor.server'
-import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
 import { scheduleHref } from '~/features/calendar/schedule-links'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
@@ -46,12 +39,9 @@ export const meta: MetaFunction = () => [{ title: 'Caregiver | Healthcare Portal
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
-  const record = await getCaregiver(params.caregiverId ?? '')
-  if (!record) throw new Response('Caregiver not found', { status: 404 })
-  // Who looked at an applicant's personal data is part of its trail.
-  const actor = userActor(request, user)
-  await recordCaregiverView(record.id, actor)
-  const caregiver = caregiverToJson(record)
+  const page = await viewCaregiverPage(params.caregiverId ?? '', userActor(request, user))
+  if (!page) throw new Response('Caregiver not found', { status: 404 })
+  const caregiver = caregiverToJson(page.caregiver)
   const progress = computeApplicationProgress({
     ...caregiver,
     availableDays: caregiver.availability?.days ?? [],
@@ -60,11 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     caregiver,
     progress,
-    audit: await listCaregiverAudit(record.id),
+    audit: page.audit,
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
-    upcoming: await listPersonAppointments('caregiver', record.id, actor),
-    automation: await recordAutomationHistory('Caregiver', record.id),
-    documents: await listPersonDocuments({ caregiverId: record.id }, actor),
+    upcoming: page.upcoming,
+    automation: await recordAutomationHistory('Caregiver', page.caregiver.id),
+    documents: page.documents,
   })
 }
 

@@ -5,25 +5,18 @@ import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
-import { listPersonDocuments } from '~/features/documents/person-documents.server'
 import { PersonDocuments } from '~/features/documents/person-documents'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
-import { getLead } from '~/features/leads/leads.server'
-import {
-  approveRegistration,
-  getPatient,
-  getPatientHistory,
-  recordPatientView,
-} from '~/features/patients/patients.server'
+import { approveRegistration } from '~/features/patients/patients.server'
+import { viewPatientPage } from '~/features/patients/patient-page.server'
 import { CARE_TIMES, CARE_TYPES, CAREGIVER_GENDER_PREFERENCES, GENDERS, POLICY_HOLDER_RELATIONSHIPS, REGISTRATION_STATUS_HEADING_ID, REGISTRATION_STEPS, WEEKDAY_OPTIONS, nextStep, optionLabel, registrationProgress, type RegistrationStep } from '~/features/patients/options'
 import type { CarePreferences, EmergencyContact, InsuranceInfo, MedicalHistory } from '~/features/patients/schema'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { profileAfterSave } from '~/features/patients/registration.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
-import { listPersonAppointments } from '~/features/calendar/person-appointments.server'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
 import { scheduleHref } from '~/features/calendar/schedule-links'
 import { fromDateColumn } from '~/lib/date-column'
@@ -38,18 +31,10 @@ export const meta: MetaFunction = () => [{ title: 'Patient | Healthcare Portal' 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
-  const patient = await getPatient(params.patientId ?? '')
-  if (!patient) throw new Response('Patient not found', { status: 404 })
-  // Who opened which record is part of the record's history (PHI access).
-  const actor = userActor(request, user)
-  await recordPatientView(patient.id, actor)
-  const [history, lead, upcoming, automation, documents] = await Promise.all([
-    getPatientHistory(patient.id),
-    patient.leadId ? getLead(patient.leadId) : null,
-    listPersonAppointments('patient', patient.id, actor),
-    recordAutomationHistory('Patient', patient.id),
-    listPersonDocuments({ patientId: patient.id }, actor),
-  ])
+  const page = await viewPatientPage(params.patientId ?? '', userActor(request, user))
+  if (!page) throw new Response('Patient not found', { status: 404 })
+  const { patient, lead, upcoming, history, documents } = page
+  const automation = await recordAutomationHistory('Patient', patient.id)
   return json({
     patient: {
       ...patient,
@@ -59,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       emergencyContacts: (Array.isArray(patient.emergencyContacts) ? patient.emergencyContacts : []) as EmergencyContact[],
       carePreferences: patient.carePreferences as CarePreferences | null,
     },
-    lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
+    lead,
     upcoming,
     activity: history.activity,
     viewers: history.viewers,

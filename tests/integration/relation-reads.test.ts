@@ -3,6 +3,8 @@ import pg from 'pg'
 import { describe, expect, test, vi } from 'vitest'
 import { getCaregiver } from '~/features/caregivers/caregivers.server'
 import { viewLeadPage } from '~/features/leads/lead-page.server'
+import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
+import { viewPatientPage } from '~/features/patients/patient-page.server'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
 import { createTestUser, testActor } from '#tests/support/fixtures'
@@ -18,7 +20,10 @@ async function statementsDuring(read: () => Promise<unknown>) {
   try {
     const result = await read()
     const texts = query.mock.calls.map(([config]) => String(typeof config === 'string' ? config : (config as { text?: string }).text).trim())
-    return { result, statements: texts.length, reads: texts.filter((text) => /^SELECT/i.test(text)).length }
+    const reads = texts.filter((text) => /^SELECT/i.test(text))
+    /** The reads that touch any of these tables. */
+    const readsOf = (...tables: string[]) => reads.filter((text) => tables.some((table) => text.includes(`"${table}"`)))
+    return { result, statements: texts.length, reads: reads.length, readsOf }
   } finally {
     query.mockRestore()
   }
@@ -106,5 +111,43 @@ describe('a record with its related rows, in one statement', () => {
       ['Lead', lead.id],
     ])
     expect(entries[0]!.details).toMatchObject({ ids: [coming.id], leadIds: [lead.id] })
+  })
+
+  test("a patient's and a caregiver's profiles read the record, its lead or files, coming appointments and documents in one statement", async () => {
+    const hour = 60 * 60 * 1000
+    const visit = (person: { patientId: string } | { caregiverId: string }, title: string) =>
+      prisma.appointment.create({
+        data: { title, ...person, startTime: new Date(Date.now() + 24 * hour), endTime: new Date(Date.now() + 25 * hour), timeZone: 'America/New_York', createdBy: 'Test' },
+      })
+    const lead = await prisma.lead.create({
+      data: { firstName: 'Edith', lastName: `Lead${unique()}`, email: `${crypto.randomUUID()}@example.com`, phone: '2015550126', status: 'converted', searchText: 'edith', phoneDigits: '2015550126' },
+    })
+    const patient = await prisma.patient.create({
+      data: { firstName: 'Edith', lastName: lead.lastName, dateOfBirth: new Date('1940-02-03'), gender: 'female', phone: '2015550126', searchText: 'edith', phoneDigits: '2015550126', leadId: lead.id },
+    })
+    await visit({ patientId: patient.id }, 'Home visit')
+    const caregiver = await prisma.caregiver.create({
+      data: { fullName: `Cara ${unique()}`, email: `${crypto.randomUUID()}@example.com`, phone: '2015550127', licenseNumber: 'RN-2', yearsExperience: '3-5', searchText: 'cara', phoneDigits: '2015550127' },
+    })
+    await visit({ caregiverId: caregiver.id }, 'Shift')
+    const actor = testActor((await createTestUser()).id)
+
+    const patientPage = await statementsDuring(() => viewPatientPage(patient.id, actor))
+    const patientResult = patientPage.result as NonNullable<Awaited<ReturnType<typeof viewPatientPage>>>
+    expect(patientResult.lead).toEqual({ id: lead.id, name: `Edith ${lead.lastName}` })
+    expect(patientResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Home visit'])
+    // One read for the patient, its lead, appointments and documents (the profile's history reads the trail apart).
+    expect(patientPage.readsOf('Patient', 'Lead', 'Appointment', 'Document')).toHaveLength(1)
+
+    const caregiverPage = await statementsDuring(() => viewCaregiverPage(caregiver.id, actor))
+    const caregiverResult = caregiverPage.result as NonNullable<Awaited<ReturnType<typeof viewCaregiverPage>>>
+    expect(caregiverResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Shift'])
+    expect(caregiverResult.caregiver.files).toEqual([])
+    expect(caregiverPage.readsOf('Caregiver', 'CaregiverFile', 'Appointment', 'Document')).toHaveLength(1)
+    // The profile's own history shows the opening just recorded.
+    expect(caregiverResult.audit.length).toBeGreaterThan(0)
+
+    expect(await viewPatientPage(crypto.randomUUID(), actor)).toBeNull()
+    expect(await viewCaregiverPage('not-an-id', actor)).toBeNull()
   })
 })

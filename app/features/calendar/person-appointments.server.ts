@@ -37,8 +37,3 @@ export async function personAppointmentsShown(kind: PersonKind, personId: string
   return { appointments: rows, total }
 }
 
-/** A patient's, caregiver's or lead's coming appointments for their page (above), read on their own. */
-export async function listPersonAppointments(kind: PersonKind, personId: string, actor: Actor, now = new Date()) {
-  const rows = await prisma.appointment.findMany({ ...personAppointmentsArgs(now), where: { [`${kind}Id`]: personId, endTime: { gt: now } } })
-  return personAppointmentsShown(kind, personId, rows, actor, now)
-}

@@ -149,11 +149,11 @@ export async function listCaregivers(query: ListQuery, actor: Actor) {
   return { total, page, caregivers }
 }
 
-const withFiles = { files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } satisfies Prisma.CaregiverInclude
+export const CAREGIVER_FILES = { files: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } satisfies Prisma.CaregiverInclude
 
 export async function getCaregiver(id: string) {
   if (!isUuid(id)) return null
-  return prisma.caregiver.findUnique({ where: { id }, include: withFiles })
+  return prisma.caregiver.findUnique({ where: { id }, include: CAREGIVER_FILES })
 }
 
 export type CaregiverRecord = NonNullable<Awaited<ReturnType<typeof getCaregiver>>>
@@ -403,7 +403,7 @@ export async function listCaregiversForApi(query: ListQuery, actor: Actor) {
   const { rows, total } = await paginate(
     {
       count: () => countRows('Caregiver', where, (where) => prisma.caregiver.count({ where })),
-      findMany: (window) => prisma.caregiver.findMany({ where, include: withFiles, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
+      findMany: (window) => prisma.caregiver.findMany({ where, include: CAREGIVER_FILES, orderBy: CAREGIVER_ORDER[query.sort ?? '-created'], ...window }),
     },
     query,
   )

@@ -1,9 +1,6 @@
 import type { Prisma } from '~/generated/prisma/client'
 import type { Actor } from '~/platform/actor'
 import { recordListView } from '~/platform/audit.server'
-import { prisma } from '~/platform/db.server'
-
-export type PersonRecord = { leadId: string } | { patientId: string } | { caregiverId: string }
 
 /** The library documents on a person's record (a copy they signed), newest first; also an `include` of the record. */
 export const PERSON_DOCUMENTS = {
@@ -22,7 +19,3 @@ export async function personDocumentsShown(documents: PersonDocumentRow[], actor
   return documents
 }
 
-/** The library documents on a lead's, patient's or caregiver's record, read on their own. */
-export async function listPersonDocuments(person: PersonRecord, actor: Actor) {
-  return personDocumentsShown(await prisma.document.findMany({ where: person, ...PERSON_DOCUMENTS }), actor)
-}

@@ -65,7 +65,6 @@ export async function loadSendDialog(choice: { provider?: string | null; templat
   }
 }
 
-/** A lead's e-signature requests, newest first, for its page. */
 /** A lead's signature requests as its page lists them: the newest 50. */
 export const LEAD_ESIGN_REQUESTS = {
   orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -73,6 +72,3 @@ export const LEAD_ESIGN_REQUESTS = {
   select: { id: true, title: true, provider: true, status: true, createdAt: true, sentAt: true, lastError: true, signedDocumentId: true },
 } satisfies Prisma.Lead$esignRequestsArgs
 
-export async function listLeadEsignRequests(leadId: string) {
-  return prisma.esignRequest.findMany({ where: { leadId }, ...LEAD_ESIGN_REQUESTS })
-}

@@ -357,15 +357,8 @@ export async function getFormSubmission(id: string, actor: Actor) {
   return row
 }
 
-/** A lead's submissions for its page (the page's own view of the lead covers the read). */
 /** A lead's form submissions as its page lists them: the newest 50, shown through submissionView. */
 export const LEAD_FORM_SUBMISSIONS = { select: SUBMISSION_COLUMNS, orderBy: NEWEST_FIRST, take: 50 } satisfies Prisma.Lead$formSubmissionsArgs
-
-export async function listLeadFormSubmissions(leadId: string, origin: string) {
-  const rows = await prisma.formSubmission.findMany({ where: { leadId }, ...LEAD_FORM_SUBMISSIONS })
-  const now = new Date()
-  return rows.map((row) => submissionView(row, origin, now))
-}
 
 // ----- Answers into the lead -----
 
