@@ -93,12 +93,23 @@ export async function recordAudit(entry: AuditEntry, db: Prisma.TransactionClien
  * checked in the same statement.
  */
 async function writeAuditEntry(entry: AuditEntry, db: Prisma.TransactionClient, unless?: Prisma.Sql) {
+  await writeAuditRows([auditRow(entry, unless)], db)
+}
+
+/** An entry as one SELECT of an INSERT … SELECT, not written when `unless` holds. */
+function auditRow(entry: AuditEntry, unless?: Prisma.Sql) {
   const details = boundedDetails(entry.details)
-  await db.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
-    SELECT ${crypto.randomUUID()}::uuid, ${entry.actor.userId ?? null}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
+  return Prisma.sql`SELECT ${crypto.randomUUID()}::uuid, ${entry.actor.userId ?? null}::uuid, ${entry.actor.kind}, ${bounded(entry.actor.email)}, ${bounded(entry.actor.label)},
       ${entry.action}, ${bounded(entry.entityType)!}, ${bounded(entry.entityId)}, ${bounded(entry.actor.ipAddress)},
       ${details === undefined ? null : JSON.stringify(details)}::jsonb
     ${unless ? Prisma.sql`WHERE NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE ${unless})` : Prisma.empty}`
+}
+
+/** Several entries in one statement (every column a text, a uuid or a jsonb, so UNION ALL keeps the types). */
+async function writeAuditRows(rows: Prisma.Sql[], db: Prisma.TransactionClient) {
+  if (rows.length === 0) return
+  await db.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
+    ${Prisma.join(rows, ' UNION ALL ')}`
 }
 
 /** Repeated openings of one record by one person within this window count as one visit. */
@@ -106,44 +117,63 @@ export const VIEW_DEDUPE_MS = 5 * 60 * 1000
 
 type ViewDetails = Record<string, Prisma.InputJsonValue>
 
+type RecordOpened = { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }
+
+/** A record's view, unless the same person opened it within VIEW_DEDUPE_MS. */
+function viewRow(entry: RecordOpened) {
+  const userId = entry.actor.userId ?? null
+  // An equality, not IS NOT DISTINCT FROM: that is what lets the person's (userId, action, createdAt) index serve.
+  const sameUser = userId === null ? Prisma.sql`"userId" IS NULL` : Prisma.sql`"userId" = ${userId}::uuid`
+  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
+  return auditRow(
+    { ...entry, action: 'view' },
+    Prisma.sql`action = 'view' AND "entityType" = ${bounded(entry.entityType)!} AND "entityId" = ${bounded(entry.entityId)} AND ${sameUser} AND "createdAt" >= ${since}`,
+  )
+}
+
 /**
  * Records that a person opened a record (PHI access trail). Reloads and the
  * revalidation after each action would otherwise flood the trail, so one
  * entry per person and record every 5 minutes. `details` says what else
  * the page showed with it (the ids of a lead's communications).
  */
-export async function recordView(entry: { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }) {
+export async function recordView(entry: RecordOpened) {
   // One statement, the check and the insert: every record page writes it. (A
   // view is not a change, so it has no domain event.)
-  const userId = entry.actor.userId ?? null
-  // An equality, not IS NOT DISTINCT FROM: that is what lets the person's (userId, action, createdAt) index serve.
-  const sameUser = userId === null ? Prisma.sql`"userId" IS NULL` : Prisma.sql`"userId" = ${userId}::uuid`
-  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
-  await writeAuditEntry(
-    { ...entry, action: 'view' },
-    prisma,
-    Prisma.sql`action = 'view' AND "entityType" = ${bounded(entry.entityType)!} AND "entityId" = ${bounded(entry.entityId)} AND ${sameUser} AND "createdAt" >= ${since}`,
-  )
+  await writeAuditRows([viewRow(entry)], prisma)
 }
 
 /** Ids per list entry: 100 uuids stay well inside an entry's size bound. */
 const IDS_PER_ENTRY = 100
 
+/** What a list, a search or an API page showed: the kind of record, the ids, and the search. */
+export type ListShown = { entityType: string; ids: string[]; details?: ViewDetails }
+
+function listRows(actor: Actor, list: ListShown) {
+  const rows: Prisma.Sql[] = []
+  for (let start = 0; start < list.ids.length; start += IDS_PER_ENTRY) {
+    rows.push(auditRow({ actor, action: 'view', entityType: list.entityType, details: { ...list.details, ids: list.ids.slice(start, start + IDS_PER_ENTRY) } }))
+  }
+  return rows
+}
+
 /**
  * Records that a list, a search or an API page showed these records: one
  * entry per read with the ids shown, not one per row, so the trail stays
  * small and still answers "who saw this patient?". Lists longer than a page
- * (none is, today) take one entry per hundred ids.
+ * (none is, today) take one entry per hundred ids; an empty one none.
  */
-export async function recordListView(entry: { actor: Actor; entityType: string; ids: string[]; details?: ViewDetails }) {
-  for (let start = 0; start < entry.ids.length; start += IDS_PER_ENTRY) {
-    await recordAudit({
-      actor: entry.actor,
-      action: 'view',
-      entityType: entry.entityType,
-      details: { ...entry.details, ids: entry.ids.slice(start, start + IDS_PER_ENTRY) },
-    })
-  }
+export async function recordListView(entry: { actor: Actor } & ListShown) {
+  await writeAuditRows(listRows(entry.actor, entry), prisma)
+}
+
+/**
+ * A record's page on the trail in one statement: the record's view (as
+ * recordView: once per person and record every 5 minutes) and each list it
+ * showed beside it (as recordListView: every time).
+ */
+export async function recordPageView(record: RecordOpened, lists: ListShown[]) {
+  await writeAuditRows([viewRow(record), ...lists.flatMap((list) => listRows(record.actor, list))], prisma)
 }
 
 /** What a list read keeps of the search that produced it: the words, cut short, and the filters. */

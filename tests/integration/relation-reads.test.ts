@@ -23,7 +23,7 @@ async function statementsDuring(read: () => Promise<unknown>) {
     const reads = texts.filter((text) => /^SELECT/i.test(text))
     /** The reads that touch any of these tables. */
     const readsOf = (...tables: string[]) => reads.filter((text) => tables.some((table) => text.includes(`"${table}"`)))
-    return { result, statements: texts.length, reads: reads.length, readsOf }
+    return { result, statements: texts.length, reads: reads.length, readsOf, writes: texts.filter((text) => /^INSERT/i.test(text)).length }
   } finally {
     query.mockRestore()
   }
@@ -97,20 +97,24 @@ describe('a record with its related rows, in one statement', () => {
     await visit('Last week', -7 * 24 * hour)
     const { id: userId } = await createTestUser()
     const actor = testActor(userId)
-    const { result, reads } = await statementsDuring(() => viewLeadPage(lead.id, actor, { origin: 'http://localhost' }))
+    const { result, reads, writes } = await statementsDuring(() => viewLeadPage(lead.id, actor, { origin: 'http://localhost' }))
     const page = result as NonNullable<Awaited<ReturnType<typeof viewLeadPage>>>
     expect(page.lead.id).toBe(lead.id)
     expect(page.communications.map((communication) => communication.content)).toEqual(['Called back'])
     expect(page).toMatchObject({ patient: null, esignRequests: [], formSubmissions: [], documents: [], upcoming: { total: 1 } })
     expect(page.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Assessment'])
     expect(reads).toBe(1)
-    // The trail: the lead's view, and the appointment the page showed.
-    const entries = await prisma.auditLog.findMany({ where: { userId, action: 'view' }, orderBy: { entityType: 'asc' } })
-    expect(entries.map((entry) => [entry.entityType, entry.entityId])).toEqual([
+    // The trail, in one statement: the lead's view, and the appointment the page showed.
+    expect(writes).toBe(1)
+    const entries = () => prisma.auditLog.findMany({ where: { userId, action: 'view' }, orderBy: [{ entityType: 'asc' }, { createdAt: 'asc' }] })
+    expect((await entries()).map((entry) => [entry.entityType, entry.entityId])).toEqual([
       ['Appointment', null],
       ['Lead', lead.id],
     ])
-    expect(entries[0]!.details).toMatchObject({ ids: [coming.id], leadIds: [lead.id] })
+    expect((await entries())[0]!.details).toMatchObject({ ids: [coming.id], leadIds: [lead.id] })
+    // Opened again within five minutes: the lead's view counts once, what the page showed each time.
+    await viewLeadPage(lead.id, actor, { origin: 'http://localhost' })
+    expect((await entries()).map((entry) => entry.entityType)).toEqual(['Appointment', 'Appointment', 'Lead'])
   })
 
   test("a patient's and a caregiver's profiles read the record, its lead or files, coming appointments and documents in one statement", async () => {

@@ -1,6 +1,5 @@
 import type { Prisma } from '~/generated/prisma/client'
-import type { Actor } from '~/platform/actor'
-import { recordListView } from '~/platform/audit.server'
+import type { ListShown } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 
 export type PersonKind = 'patient' | 'caregiver' | 'lead'
@@ -25,15 +24,15 @@ export function personAppointmentsArgs(now: Date) {
 
 type PersonAppointmentRow = Prisma.AppointmentGetPayload<ReturnType<typeof personAppointmentsArgs>>
 
-/**
- * The appointments read for a person's page, with how many there are in all,
- * on the trail with the ids shown.
- */
-export async function personAppointmentsShown(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], actor: Actor, now: Date) {
+/** What a person's page showed of their appointments, for its trail (recordPageView). */
+export function appointmentsShown(kind: PersonKind, personId: string, rows: PersonAppointmentRow[]): ListShown {
+  return { entityType: 'Appointment', ids: rows.map((row) => row.id), details: { [`${kind}Ids`]: [personId] } }
+}
+
+/** The appointments read for a person's page, with how many there are in all. */
+export async function personAppointments(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], now: Date) {
   // Most people have fewer than a page of appointments ahead: counting is then one statement for nothing.
   const total =
     rows.length < PERSON_APPOINTMENTS_SHOWN ? rows.length : await prisma.appointment.count({ where: { [`${kind}Id`]: personId, endTime: { gt: now } } })
-  await recordListView({ actor, entityType: 'Appointment', ids: rows.map((row) => row.id), details: { [`${kind}Ids`]: [personId] } })
   return { appointments: rows, total }
 }
-

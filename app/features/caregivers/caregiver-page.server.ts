@@ -1,6 +1,7 @@
-import { personAppointmentsArgs, personAppointmentsShown } from '~/features/calendar/person-appointments.server'
-import { CAREGIVER_FILES, listCaregiverAudit, recordCaregiverView } from '~/features/caregivers/caregivers.server'
-import { PERSON_DOCUMENTS, personDocumentsShown } from '~/features/documents/person-documents.server'
+import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { CAREGIVER_ENTITY, CAREGIVER_FILES, listCaregiverAudit } from '~/features/caregivers/caregivers.server'
+import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
+import { recordPageView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
 import { isUuid } from '~/lib/ids'
@@ -8,9 +9,9 @@ import { isUuid } from '~/lib/ids'
 /**
  * A caregiver's profile: the caregiver with their files, coming appointments
  * and documents in one statement (relationJoins; on the embedded database
- * each statement waits its turn on the one connection), then on the trail:
- * the view and the appointments and documents it showed, and the profile's
- * history. Null when there is no such caregiver (no entry).
+ * each statement waits its turn on the one connection), then on the trail, in
+ * one statement, the view and the appointments and documents it showed, and
+ * then the profile's history. Null when there is no such caregiver (no entry).
  */
 export async function viewCaregiverPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -21,11 +22,11 @@ export async function viewCaregiverPage(id: string, actor: Actor, { now = new Da
   if (!record) return null
   const { appointments, documents, ...caregiver } = record
   // Who looked at an applicant's personal data is part of its trail.
-  await recordCaregiverView(caregiver.id, actor)
-  const [upcoming, , audit] = await Promise.all([
-    personAppointmentsShown('caregiver', caregiver.id, appointments, actor, now),
-    personDocumentsShown(documents, actor),
-    listCaregiverAudit(caregiver.id),
+  await recordPageView({ actor, entityType: CAREGIVER_ENTITY, entityId: caregiver.id }, [
+    appointmentsShown('caregiver', caregiver.id, appointments),
+    documentsShown(documents),
   ])
+  // After the view: the profile's history includes this one.
+  const [upcoming, audit] = await Promise.all([personAppointments('caregiver', caregiver.id, appointments, now), listCaregiverAudit(caregiver.id)])
   return { caregiver, upcoming, documents, audit }
 }

@@ -1,11 +1,11 @@
 import { PATIENT_OF_LEAD } from '~/features/patients/patients.server'
-import { personAppointmentsArgs, personAppointmentsShown } from '~/features/calendar/person-appointments.server'
-import { PERSON_DOCUMENTS, personDocumentsShown } from '~/features/documents/person-documents.server'
+import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
 import { LEAD_ESIGN_REQUESTS } from '~/features/esign/send-dialog.server'
 import { LEAD_COMMUNICATIONS } from '~/features/leads/communications.server'
 import { LEAD_FORM_SUBMISSIONS, submissionView } from '~/features/online-forms/submissions.server'
 import type { Actor } from '~/platform/actor'
-import { recordView } from '~/platform/audit.server'
+import { recordPageView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { isUuid } from '~/lib/ids'
 
@@ -14,8 +14,9 @@ import { isUuid } from '~/lib/ids'
  * signature requests, coming appointments, form submissions and documents,
  * read in one statement (relationJoins; on the embedded database each
  * statement waits its turn on the one connection), each list as its own
- * feature reads it. Then on the trail: the lead's view and the appointments
- * and documents it showed. Null when there is no such lead (no entry).
+ * feature reads it. Then on the trail, in one statement: the lead's view and
+ * the appointments and documents it showed. Null when there is no such lead
+ * (no entry).
  */
 export async function viewLeadPage(id: string, actor: Actor, { origin, now = new Date() }: { origin: string; now?: Date }) {
   if (!isUuid(id)) return null
@@ -32,8 +33,8 @@ export async function viewLeadPage(id: string, actor: Actor, { origin, now = new
   })
   if (!record) return null
   const { communications, patient, esignRequests, appointments, formSubmissions, documents, ...lead } = record
-  await recordView({ actor, entityType: 'Lead', entityId: lead.id })
-  const [upcoming] = await Promise.all([personAppointmentsShown('lead', lead.id, appointments, actor, now), personDocumentsShown(documents, actor)])
+  await recordPageView({ actor, entityType: 'Lead', entityId: lead.id }, [appointmentsShown('lead', lead.id, appointments), documentsShown(documents)])
+  const upcoming = await personAppointments('lead', lead.id, appointments, now)
   return {
     lead,
     communications,

@@ -1,6 +1,7 @@
-import { personAppointmentsArgs, personAppointmentsShown } from '~/features/calendar/person-appointments.server'
-import { PERSON_DOCUMENTS, personDocumentsShown } from '~/features/documents/person-documents.server'
-import { getPatientHistory, recordPatientView } from '~/features/patients/patients.server'
+import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
+import { getPatientHistory } from '~/features/patients/patients.server'
+import { recordPageView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
 import { isUuid } from '~/lib/ids'
@@ -9,8 +10,9 @@ import { isUuid } from '~/lib/ids'
  * A patient's profile: the patient with the lead it came from, coming
  * appointments and documents in one statement (relationJoins; on the
  * embedded database each statement waits its turn on the one connection),
- * then on the trail: the view and the appointments and documents it showed,
- * and the profile's history. Null when there is no such patient (no entry).
+ * then on the trail, in one statement, the view and the appointments and
+ * documents it showed, and then the profile's history. Null when there is no
+ * such patient (no entry).
  */
 export async function viewPatientPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -25,11 +27,8 @@ export async function viewPatientPage(id: string, actor: Actor, { now = new Date
   if (!record) return null
   const { lead, appointments, documents, ...patient } = record
   // Who opened which record is part of the record's history (PHI access).
-  await recordPatientView(patient.id, actor)
-  const [history, upcoming] = await Promise.all([
-    getPatientHistory(patient.id),
-    personAppointmentsShown('patient', patient.id, appointments, actor, now),
-    personDocumentsShown(documents, actor),
-  ])
+  await recordPageView({ actor, entityType: 'Patient', entityId: patient.id }, [appointmentsShown('patient', patient.id, appointments), documentsShown(documents)])
+  // After the view: the profile's viewers include this one.
+  const [history, upcoming] = await Promise.all([getPatientHistory(patient.id), personAppointments('patient', patient.id, appointments, now)])
   return { patient, lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null, upcoming, history, documents }
 }
