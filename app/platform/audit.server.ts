@@ -138,8 +138,9 @@ function viewRow(entry: RecordOpened) {
  * the page showed with it (the ids of a lead's communications).
  */
 export async function recordView(entry: RecordOpened) {
-  // One statement, the check and the insert: every record page writes it. (A
-  // view is not a change, so it has no domain event.)
+  // One statement, the check and the insert: every record opened writes it (a
+  // record's page with lists beside it: recordPageView). A view is not a
+  // change, so it has no domain event.
   await writeAuditRows([viewRow(entry)], prisma)
 }
 

@@ -33,6 +33,8 @@ export function appointmentsShown(kind: PersonKind, personId: string, rows: Pers
 export async function personAppointments(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], now: Date) {
   // Most people have fewer than a page of appointments ahead: counting is then one statement for nothing.
   const total =
-    rows.length < PERSON_APPOINTMENTS_SHOWN ? rows.length : await prisma.appointment.count({ where: { [`${kind}Id`]: personId, endTime: { gt: now } } })
+    rows.length < PERSON_APPOINTMENTS_SHOWN
+      ? rows.length
+      : await prisma.appointment.count({ where: { ...personAppointmentsArgs(now).where, [`${kind}Id`]: personId } })
   return { appointments: rows, total }
 }

@@ -33,8 +33,10 @@ export async function viewLeadPage(id: string, actor: Actor, { origin, now = new
   })
   if (!record) return null
   const { communications, patient, esignRequests, appointments, formSubmissions, documents, ...lead } = record
-  await recordPageView({ actor, entityType: 'Lead', entityId: lead.id }, [appointmentsShown('lead', lead.id, appointments), documentsShown(documents)])
-  const upcoming = await personAppointments('lead', lead.id, appointments, now)
+  const [, upcoming] = await Promise.all([
+    recordPageView({ actor, entityType: 'Lead', entityId: lead.id }, [appointmentsShown('lead', lead.id, appointments), documentsShown(documents)]),
+    personAppointments('lead', lead.id, appointments, now),
+  ])
   return {
     lead,
     communications,
