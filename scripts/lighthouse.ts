@@ -118,6 +118,22 @@ async function measure(page: string, cookie: string | undefined): Promise<Figure
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a load's trace (NO_NAVSTART, NO_FCP) and
+ * asks to be run again: such a run measured nothing, so it is run again, twice at most.
+ */
+async function measureOnce(page: string, cookie: string | undefined): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(page, cookie)
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? '')
+      if (attempt > 2 || !stderr.includes('Please run Lighthouse again')) throw error
+      console.error(`(${page}: Lighthouse could not record the load, running it again)`)
+    }
+  }
+}
+
 function range(values: number[], unit = '') {
   const low = Math.min(...values)
   const high = Math.max(...values)
@@ -135,7 +151,7 @@ try {
     const page = await resolvePage(wanted, cookie)
     const signedOut = page === '/login'
     const figures: Figures[] = []
-    for (let attempt = 0; attempt < runs; attempt++) figures.push(await measure(page, signedOut ? undefined : cookie))
+    for (let attempt = 0; attempt < runs; attempt++) figures.push(await measureOnce(page, signedOut ? undefined : cookie))
     benchmarkIndexes.push(...figures.map((f) => f.benchmarkIndex))
     console.log(
       `| \`${wanted}\` | ${range(figures.map((f) => f.scriptKb), ' KB')}, ${range(figures.map((f) => f.scripts))} files | ${range(
