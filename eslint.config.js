@@ -117,6 +117,26 @@ export default tseslint.config(
     plugins: { portal: { rules: { 'no-server-value-in-render': noServerValueInRender } } },
     rules: { 'portal/no-server-value-in-render': 'error' },
   },
+  {
+    // Dates and times go through app/lib/time.ts, counts through formatCount: the
+    // server hands the browser what it formatted, so hydrating makes no formatter
+    // (a page's first one costs a slow tablet a long task).
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/generated/**', 'app/**/*.server.{ts,tsx}', 'app/lib/time.ts', 'app/lib/zoned-time.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Format with app/lib/time.ts (dates and times) or formatCount in app/lib/misc.ts: the browser then hydrates with the texts the server formatted.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format with app/lib/time.ts (dates and times) or formatCount in app/lib/misc.ts: the browser then hydrates with the texts the server formatted.',
+        },
+      ],
+    },
+  },
   // Imports flow one way: routes -> features -> platform, integrations, lib
   // (docs/conventions.md). Each layer lists what it may not reach; a parent
   // relative import ('../') could hide a back-edge, so modules use '~/'.

@@ -1,10 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { recordFormattedTexts, type PageTexts } from '~/lib/formatted-texts'
 import { NonceProvider } from '~/platform/http/nonce-provider'
 
 const ABORT_DELAY = 5_000
+
+/** The dates and times the page being rendered formats, handed to the browser with it (app/lib/time.ts). */
+const formattedTexts = new AsyncLocalStorage<PageTexts>()
+recordFormattedTexts(() => formattedTexts.getStore())
 
 /**
  * Renders the whole document before answering. No route defers data, so
@@ -40,23 +46,25 @@ export default function handleRequest(
         callback()
       },
     })
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(document)
+    const { pipe, abort } = formattedTexts.run({ texts: {}, count: 0 }, () =>
+      renderToPipeableStream(
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </NonceProvider>,
+        {
+          nonce,
+          onAllReady() {
+            pipe(document)
+          },
+          onShellError(error: unknown) {
+            reject(error)
+          },
+          onError(error: unknown) {
+            didError = true
+            console.error(error)
+          },
         },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          didError = true
-          console.error(error)
-        },
-      },
+      ),
     )
     const abortTimer = setTimeout(abort, ABORT_DELAY)
   })

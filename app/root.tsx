@@ -18,6 +18,7 @@ import tailwindHref from '~/styles/tailwind.css'
 import { getToast } from '~/platform/http/toast.server'
 import { useNonce } from '~/platform/http/nonce-provider'
 import { useShouldHydrate } from '~/lib/static-page'
+import { formattedTextsOfThisPage, SERVER_FORMATTED_TEXTS_ID } from '~/lib/formatted-texts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
+            <ServerFormattedTexts />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -64,6 +66,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   )
+}
+
+/**
+ * The dates and times the server formatted above, as JSON the browser reads
+ * before hydrating (app/lib/time.ts says why). After every part of the page
+ * that formats, so the server has formatted them all. The browser keeps the
+ * server's copy: the element is not the browser's to fill.
+ */
+function ServerFormattedTexts() {
+  const json = typeof document === 'undefined' ? JSON.stringify(formattedTextsOfThisPage()).replace(/</g, '\\u003c') : ''
+  return <script id={SERVER_FORMATTED_TEXTS_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
 }
 
 export default function App() {

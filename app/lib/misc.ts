@@ -20,6 +20,15 @@ export function titleCase(value: string) {
     .join(' ')
 }
 
+/**
+ * A whole number as US English writes it: 1234567 → '1,234,567'. Without
+ * Intl, whose first use on a page loads the browser's number data.
+ */
+export function formatCount(value: number) {
+  const digits = String(Math.trunc(Math.abs(value)))
+  return `${value <= -1 ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`
+}
+
 /** 512 → '512 B', 1536 → '1.5 KB', 12_800 → '13 KB', 3_500_000 → '3.3 MB'. */
 export function formatFileSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`

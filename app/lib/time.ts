@@ -3,6 +3,8 @@
  * Safe for the browser too: nothing here reads the environment.
  */
 
+import { handOver, serverText } from '~/lib/formatted-texts'
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** Like Date.UTC, without its reading of years 0-99 as 1900-1999. */
@@ -36,25 +38,16 @@ export function isDateString(value: string) {
   }
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>()
-
-function partsFormatter(timeZone: string) {
-  let formatter = partsFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    partsFormatters.set(timeZone, formatter)
-  }
-  return formatter
-}
+/** The wall clock with every field numeric, in a fixed order (month, day, year, hour, minute, second). */
+const WALL_CLOCK_FIELDS = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions
 
 const cachedFormatters = new Map<string, Intl.DateTimeFormat>()
 
@@ -64,19 +57,34 @@ const cachedFormatters = new Map<string, Intl.DateTimeFormat>()
  * every row.
  */
 function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${timeZone}|${JSON.stringify(options)}`
+  const key = formatKey(timeZone, options)
   let made = cachedFormatters.get(key)
   if (!made) cachedFormatters.set(key, (made = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
   return made
 }
 
+function formatKey(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  return `${timeZone}|${JSON.stringify(options)}`
+}
+
+/**
+ * Every date and time this module shows is formatted here: in the browser
+ * from what the server formatted for the page when it can (ADR 0026).
+ */
+function formatText(timeZone: string, options: Intl.DateTimeFormatOptions, instant: number) {
+  const key = formatKey(timeZone, options)
+  const handedOver = serverText(key, instant)
+  if (handedOver !== undefined) return handedOver
+  const text = formatter(timeZone, options).format(instant)
+  handOver(key, instant, text)
+  return text
+}
+
 /** The wall clock in `timeZone` at `instant`, as if that wall clock were UTC. */
 function wallClockAsUtc(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {}
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return utcTime(parts.year!, parts.month!, parts.day!, parts.hour! % 24, parts.minute!, parts.second!)
+  // en-US: "03/10/2024, 01:05:03"; some engines write midnight as 24.
+  const [month, day, year, hour, minute, second] = formatText(timeZone, WALL_CLOCK_FIELDS, instant).match(/\d+/g)!.map(Number)
+  return utcTime(year!, month!, day!, hour! % 24, minute!, second!)
 }
 
 /** The zone's offset from UTC at `instant`, in milliseconds (east positive). */
@@ -129,19 +137,17 @@ export function addDays(dateString: string, days: number) {
 /** e.g. "Mar 10, 2024, 1:05:03 AM EST" in the given zone. */
 /** Staff-facing date and time in the agency's zone, US English short form: "Mar 10, 2024, 1:05 AM". */
 export function formatDateTime(date: Date | string, timeZone: string) {
-  return formatter(timeZone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(date),
-  )
+  return formatText(timeZone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, new Date(date).getTime())
 }
 
 /** To the second, with the zone: for the audit log. */
 export function formatTimestamp(date: Date | string, timeZone: string) {
-  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'long' }).format(new Date(date))
+  return formatText(timeZone, { dateStyle: 'medium', timeStyle: 'long' }, new Date(date).getTime())
 }
 
 /** e.g. "Mar 10, 2024" in the given zone. */
 export function formatDate(date: Date | string, timeZone: string) {
-  return formatter(timeZone, { dateStyle: 'medium' }).format(new Date(date))
+  return formatText(timeZone, { dateStyle: 'medium' }, new Date(date).getTime())
 }
 
 /**
@@ -150,7 +156,7 @@ export function formatDate(date: Date | string, timeZone: string) {
  * to the day before.
  */
 export function formatCalendarDate(dateString: string) {
-  return formatter('UTC', { dateStyle: 'medium' }).format(new Date(parseDateString(dateString).utcMidnight))
+  return formatText('UTC', { dateStyle: 'medium' }, parseDateString(dateString).utcMidnight)
 }
 
 const WALL_CLOCK_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
@@ -209,7 +215,7 @@ export function rangeStart(range: DateRange, timeZone: string, now: Date = new D
 
 /** An instant in `timeZone` with these Intl options, with plain spaces. */
 export function formatIn(instant: Date | string | number, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  return formatter(timeZone, options).format(new Date(instant)).replace(/[\u202f\u2009]/g, ' ')
+  return formatText(timeZone, options, new Date(instant).getTime()).replace(/[\u202f\u2009]/g, ' ')
 }
 
 /** "9:00 AM" */
@@ -251,9 +257,10 @@ const DATE_AND_TIME = { month: 'short', day: 'numeric', year: 'numeric', hour: '
  * ("Mar 10, 2027" and "9:00 AM"): a list formats a range on every row.
  */
 function dateAndTimeIn(instant: Date | string, timeZone: string) {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const { type, value } of formatter(timeZone, DATE_AND_TIME).formatToParts(new Date(instant))) part[type] = value
-  return { date: `${part.month} ${part.day}, ${part.year}`, time: `${part.hour}:${part.minute} ${part.dayPeriod}` }
+  // "Mar 10, 2027, 9:00 AM": the time follows the last comma.
+  const text = formatIn(instant, timeZone, DATE_AND_TIME)
+  const comma = text.lastIndexOf(', ')
+  return { date: text.slice(0, comma), time: text.slice(comma + 2) }
 }
 
 /** The wall clock in `timeZone` at `instant`, as a date field and a time field hold it: { date: '2027-03-10', time: '09:00' }. */
@@ -270,9 +277,7 @@ export function weekStartOf(dateString: string) {
 
 /** "Monday, Mar 8" for a calendar date (YYYY-MM-DD), whatever the zone. */
 export function formatDayHeading(dateString: string) {
-  return formatter('UTC', { weekday: 'long', month: 'short', day: 'numeric' }).format(
-    new Date(parseDateString(dateString).utcMidnight),
-  )
+  return formatText('UTC', { weekday: 'long', month: 'short', day: 'numeric' }, parseDateString(dateString).utcMidnight)
 }
 
 /** How a form names the zone its times are in: "Eastern Time (America/New_York)". */

@@ -25,7 +25,7 @@ import { viewPersonName } from '~/features/calendar/people.server'
 import { WeekView } from '~/features/calendar/week-view'
 import { addDays, dateIn, formatShortDate, weekStartOf, zonedDayStart } from '~/lib/time'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
-import { cn } from '~/lib/misc'
+import { cn, formatCount } from '~/lib/misc'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { useCan, useTimeZone } from '~/platform/auth/user'
@@ -169,7 +169,7 @@ export default function CalendarPage() {
         <>
           {data.truncated ? (
             <p role="status" className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-              This week has more than {WEEK_SCAN_LIMIT.toLocaleString('en-US')} appointments: the days are counted up to there. Narrow it with a search or filter.
+              This week has more than {formatCount(WEEK_SCAN_LIMIT)} appointments: the days are counted up to there. Narrow it with a search or filter.
             </p>
           ) : null}
           <WeekView

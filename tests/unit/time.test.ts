@@ -1,5 +1,18 @@
-import { describe, expect, test } from 'vitest'
-import { addDays, dateIn, formatCalendarDate, formatDate, formatDateTime, formatEnteredDateTime, formatTimestamp, isDateString, rangeStart, zonedDayStart } from '~/lib/time'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { adoptServerFormattedTexts, formattedTextsOfThisPage, recordFormattedTexts, type FormattedTexts, type PageTexts } from '~/lib/formatted-texts'
+import {
+  addDays,
+  dateIn,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatEnteredDateTime,
+  formatTimeRange,
+  formatTimestamp,
+  isDateString,
+  rangeStart,
+  zonedDayStart,
+} from '~/lib/time'
 
 const iso = (dateString: string, timeZone: string) => zonedDayStart(dateString, timeZone).toISOString()
 const HOUR = 60 * 60 * 1000
@@ -126,3 +139,65 @@ describe('rangeStart (the Registration Date filter)', () => {
     expect(rangeStart('month', zone, now).toISOString()).toBe('2026-11-01T04:00:00.000Z')
   })
 })
+
+describe("the server's formatted texts, handed to the browser", () => {
+  const zone = 'America/New_York'
+  const instants = ['2026-03-08T06:59:00Z', '2026-03-08T07:00:00Z', '2026-11-29T15:30:00Z'].map((iso) => new Date(iso))
+
+  afterEach(() => {
+    recordFormattedTexts(() => undefined)
+    adoptServerFormattedTexts({})
+    vi.restoreAllMocks()
+  })
+
+  /** Formats as a page would, the way the server does while it renders one. */
+  function renderOnTheServer() {
+    const page: PageTexts = { texts: {}, count: 0 }
+    recordFormattedTexts(() => page)
+    const shown = {
+      dateTimes: instants.map((instant) => formatDateTime(instant, zone)),
+      dates: instants.map((instant) => formatDate(instant, zone)),
+      birthDate: formatCalendarDate('1934-01-01'),
+      ranges: instants.map((instant) => formatTimeRange(instant, new Date(instant.getTime() + 3_600_000), zone, { withZone: true })),
+      days: instants.map((instant) => dateIn(instant, zone)),
+    }
+    recordFormattedTexts(() => undefined)
+    return { page: page.texts, shown }
+  }
+
+  test('the browser shows what the server showed without making a formatter of its own', () => {
+    const { page, shown } = renderOnTheServer()
+    expect(textsIn(page)).toContain('Mar 8, 2026, 1:59 AM')
+
+    // What the handover saves is the browser's first use of Intl's date formatting: here, any use fails.
+    adoptServerFormattedTexts(JSON.parse(JSON.stringify(page)) as FormattedTexts)
+    vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: string }, 'format', 'get').mockImplementation(() => {
+      throw new Error('formatted in the browser')
+    })
+    expect(instants.map((instant) => formatDateTime(instant, zone))).toEqual(shown.dateTimes)
+    expect(instants.map((instant) => formatDate(instant, zone))).toEqual(shown.dates)
+    expect(formatCalendarDate('1934-01-01')).toBe(shown.birthDate)
+    expect(instants.map((instant) => formatTimeRange(instant, new Date(instant.getTime() + 3_600_000), zone, { withZone: true }))).toEqual(shown.ranges)
+    expect(instants.map((instant) => dateIn(instant, zone))).toEqual(shown.days)
+  })
+
+  test('what the server did not format, the browser formats itself', () => {
+    const { page } = renderOnTheServer()
+    adoptServerFormattedTexts(page)
+    expect(formatDateTime(new Date('2030-01-02T03:04:00Z'), zone).replace('\u202f', ' ')).toBe('Jan 1, 2030, 10:04 PM')
+  })
+
+  test('only what renders is handed over, up to a bound', () => {
+    // Outside a render (a loader's arithmetic) nothing is recorded.
+    expect(formattedTextsOfThisPage()).toEqual({})
+    const page: PageTexts = { texts: {}, count: 0 }
+    recordFormattedTexts(() => page)
+    for (let day = 0; day < 1000; day++) formatDate(new Date(Date.UTC(2026, 0, 1) + day * 86_400_000), zone)
+    expect(textsIn(page.texts)).toHaveLength(400)
+  })
+})
+
+/** Every text a page handed over, with ICU's narrow space before AM/PM as a plain one. */
+function textsIn(page: FormattedTexts) {
+  return Object.values(page).flatMap((texts) => Object.values(texts).map((text) => text.replace('\u202f', ' ')))
+}

@@ -3,7 +3,7 @@ import { AppointmentStatusBadge } from '~/features/calendar/appointment-badges'
 import type { AppointmentItem } from '~/features/calendar/appointment-list'
 import { appointmentLabel } from '~/features/calendar/options'
 import { addDays, formatDayHeading, formatTimeOfDay, wallClockIn } from '~/lib/time'
-import { cn } from '~/lib/misc'
+import { cn, formatCount } from '~/lib/misc'
 
 const HOUR_HEIGHT_REM = 3.5
 const MINUTES_IN_DAY = 24 * 60
@@ -159,7 +159,7 @@ export function WeekView({
                 ))}
                 {busy > 0 ? (
                   <p className="relative m-1 rounded-md border border-slate-300 bg-white p-2 text-xs shadow-sm">
-                    {busy.toLocaleString('en-US')} appointments: too many to lay out here.{' '}
+                    {formatCount(busy)} appointments: too many to lay out here.{' '}
                     <Link to={dayListHref(day)} className="inline-flex min-h-6 items-center text-blue-700 underline coarse:min-h-11">
                       See the day&apos;s list<span className="sr-only"> for {formatDayHeading(day)}</span>
                     </Link>

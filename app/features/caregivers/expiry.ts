@@ -3,6 +3,7 @@
  * their dates and rate read: what the directory and the profile show, kept
  * apart from the application's file rules so the directory does not load them.
  */
+import { formatCount } from '~/lib/misc'
 import { formatCalendarDate } from '~/lib/time'
 
 export const EXPIRES_SOON_DAYS = 30
@@ -36,7 +37,12 @@ export function formatDay(dateString: string) {
   return formatCalendarDate(dateString)
 }
 
-/** Cents as dollars: 2550 → '$25.50'. */
+/**
+ * A rate in dollars (whole cents) as US English writes it: 25.5 → '$25.50',
+ * 1234 → '$1,234.00'. Without Intl, whose first use on a page loads the
+ * browser's number data.
+ */
 export function formatRate(dollars: number) {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars)
+  const cents = Math.round(Math.abs(dollars) * 100)
+  return `${dollars < 0 && cents > 0 ? '-' : ''}$${formatCount(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`
 }

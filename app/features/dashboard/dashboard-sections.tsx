@@ -11,7 +11,7 @@ import {
 } from '~/features/dashboard/options'
 import { taskCountLabel, type TaskPriority, type WorkQueueTask } from '~/features/dashboard/work-queue'
 import { typeBadgeClass } from '~/features/calendar/options'
-import { cn } from '~/lib/misc'
+import { cn, formatCount } from '~/lib/misc'
 import { formatIn, formatShortDate } from '~/lib/time'
 
 const cardClassName = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm'
@@ -75,7 +75,7 @@ export function OverviewStrip({ overview }: { overview: Overview }) {
               className={cn(cardClassName, 'block hover:border-blue-300 hover:bg-blue-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-blue-600 coarse:min-h-11')}
             >
               <span className="block text-sm font-medium text-slate-600">{counter.label}</span>
-              <span className="mt-1 block text-3xl font-bold text-slate-900">{counter.value.toLocaleString('en-US')}</span>
+              <span className="mt-1 block text-3xl font-bold text-slate-900">{formatCount(counter.value)}</span>
             </Link>
           </li>
         ))}

@@ -4,6 +4,7 @@
  * the tests read the same constants. The queries behind each rule are in
  * work-queue.server.ts; docs/dashboard.md says the rules in words.
  */
+import { formatCount } from '~/lib/misc'
 
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const
 export type TaskPriority = (typeof TASK_PRIORITIES)[number]
@@ -70,5 +71,5 @@ export function isAssignedTo(assignee: string | null | undefined, user: { id: st
 
 /** '1 task', '12 tasks', '1,000+ tasks' (a lower bound). */
 export function taskCountLabel(count: number, atLeast = false) {
-  return `${count.toLocaleString('en-US')}${atLeast ? '+' : ''} ${count === 1 && !atLeast ? 'task' : 'tasks'}`
+  return `${formatCount(count)}${atLeast ? '+' : ''} ${count === 1 && !atLeast ? 'task' : 'tasks'}`
 }

@@ -39,6 +39,8 @@ export function initialsOf(name: string) {
 
 /** 'November 25, 2026': the date signed as the signer reads it (UTC). */
 export function dateSignedText(date: Date) {
+  // Written into the signed record when a signature is kept, never rendered: nothing to hand over (ADR 0026).
+  // eslint-disable-next-line no-restricted-syntax
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }
 
