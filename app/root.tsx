@@ -18,6 +18,7 @@ import tailwindHref from '~/styles/tailwind.css'
 import { getToast } from '~/platform/http/toast.server'
 import { useNonce } from '~/platform/http/nonce-provider'
 import { useShouldHydrate } from '~/lib/static-page'
+import { useHydrated } from '~/lib/use-hydrated'
 import { formattedTextsOfThisPage, SERVER_FORMATTED_TEXTS_ID } from '~/lib/formatted-texts'
 
 export const links: LinksFunction = () => [
@@ -81,12 +82,14 @@ function ServerFormattedTexts() {
 
 export default function App() {
   useLoaderData<typeof loader>()
+  const hydrated = useHydrated()
   // Marks the page as live: its handlers and timers are attached (effects run
-  // children first, so every route's have run). Browser tests wait for it
-  // before acting on what only works with JavaScript.
+  // children first, so every route's have run), and what changes once
+  // hydrated (useHydrated's one transition) has changed. Browser tests wait
+  // for it before acting on what only works with JavaScript.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+    if (hydrated) document.documentElement.dataset.hydrated = 'true'
+  }, [hydrated])
   useEffect(() => keepFocusWhilePressingSubmit(), [])
   return (
     <>
