@@ -119,7 +119,7 @@ async function measure(page: string, cookie: string | undefined): Promise<Figure
 }
 
 /**
- * Lighthouse sometimes fails to record a load's trace (NO_NAVSTART, NO_FCP) and
+ * Lighthouse sometimes fails to record a load's trace (NO_NAVSTART) and
  * asks to be run again: such a run measured nothing, so it is run again, twice at most.
  */
 async function measureOnce(page: string, cookie: string | undefined): Promise<Figures> {

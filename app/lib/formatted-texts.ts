@@ -40,7 +40,12 @@ export function adoptServerFormattedTexts(texts: FormattedTexts) {
 export function serverText(format: string, instant: number): string | undefined {
   if (!fromServer) {
     const carried = typeof document === 'undefined' ? null : document.getElementById(SERVER_FORMATTED_TEXTS_ID)?.textContent
-    fromServer = carried ? (JSON.parse(carried) as FormattedTexts) : {}
+    fromServer = {}
+    try {
+      if (carried) fromServer = JSON.parse(carried) as FormattedTexts
+    } catch {
+      // Unreadable: the browser formats every date itself, as it would without them.
+    }
   }
   return fromServer[format]?.[instant]
 }

@@ -53,6 +53,5 @@ test.describe('dates and times with JavaScript', () => {
     await firstRow.getByRole('link').first().click()
     await expect(page).toHaveURL(/\/patients\/[0-9a-f-]{36}$/)
     await expect(page.getByRole('definition').filter({ hasText: born })).toBeVisible()
-    expect(await formattersMade(page)).toBeGreaterThan(0)
   })
 })

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { adoptServerFormattedTexts, formattedTextsOfThisPage, recordFormattedTexts, type FormattedTexts, type PageTexts } from '~/lib/formatted-texts'
 import {
@@ -187,13 +188,32 @@ describe("the server's formatted texts, handed to the browser", () => {
     expect(formatDateTime(new Date('2030-01-02T03:04:00Z'), zone).replace('\u202f', ' ')).toBe('Jan 1, 2030, 10:04 PM')
   })
 
-  test('only what renders is handed over, up to a bound', () => {
-    // Outside a render (a loader's arithmetic) nothing is recorded.
-    expect(formattedTextsOfThisPage()).toEqual({})
-    const page: PageTexts = { texts: {}, count: 0 }
-    recordFormattedTexts(() => page)
-    for (let day = 0; day < 1000; day++) formatDate(new Date(Date.UTC(2026, 0, 1) + day * 86_400_000), zone)
-    expect(textsIn(page.texts)).toHaveLength(400)
+  test("only what a page's render formats is handed over, each page its own, up to a bound", async () => {
+    // As entry.server.tsx records: a store for each render.
+    const rendering = new AsyncLocalStorage<PageTexts>()
+    recordFormattedTexts(() => rendering.getStore())
+    formatDate(new Date('2026-01-01T12:00:00Z'), zone) // a loader's, outside any render
+    const first: PageTexts = { texts: {}, count: 0 }
+    const second: PageTexts = { texts: {}, count: 0 }
+    await Promise.all([
+      rendering.run(first, async () => {
+        await new Promise((resolve) => setImmediate(resolve))
+        formatDate(new Date('2026-02-01T12:00:00Z'), zone)
+      }),
+      rendering.run(second, async () => {
+        await new Promise((resolve) => setImmediate(resolve))
+        formatDate(new Date('2026-03-01T12:00:00Z'), zone)
+        expect(formattedTextsOfThisPage()).toEqual(second.texts)
+      }),
+    ])
+    expect(textsIn(first.texts)).toEqual(['Feb 1, 2026'])
+    expect(textsIn(second.texts)).toEqual(['Mar 1, 2026'])
+
+    const busy: PageTexts = { texts: {}, count: 0 }
+    rendering.run(busy, () => {
+      for (let day = 0; day < 1000; day++) formatDate(new Date(Date.UTC(2026, 0, 1) + day * 86_400_000), zone)
+    })
+    expect(textsIn(busy.texts)).toHaveLength(400)
   })
 })
 
