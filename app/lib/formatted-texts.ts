@@ -26,6 +26,11 @@ export function recordFormattedTexts(current: () => PageTexts | undefined) {
   serverRecord = current
 }
 
+/** On the server: true while a page renders (what it formats is kept for the browser). */
+export function recordingFormattedTexts() {
+  return serverRecord?.() !== undefined
+}
+
 /** On the server: what the page being rendered has formatted so far. */
 export function formattedTextsOfThisPage(): FormattedTexts {
   return serverRecord?.()?.texts ?? {}

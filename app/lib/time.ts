@@ -3,7 +3,7 @@
  * Safe for the browser too: nothing here reads the environment.
  */
 
-import { handOver, serverText } from '~/lib/formatted-texts'
+import { handOver, recordingFormattedTexts, serverText } from '~/lib/formatted-texts'
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -103,7 +103,8 @@ function offsetAt(instant: number, timeZone: string) {
 export function zonedDayStart(dateString: string, timeZone: string): Date {
   const key = `${timeZone}|${dateString}`
   let start = dayStarts.get(key)
-  if (start === undefined) {
+  // Found again while a page renders on the server, so that the texts it formats reach the browser (ADR 0026).
+  if (start === undefined || recordingFormattedTexts()) {
     start = findDayStart(dateString, timeZone)
     // Days asked for cluster around today: a bounded memo, emptied when full.
     if (dayStarts.size >= 5000) dayStarts.clear()

@@ -7,6 +7,7 @@ import { getPatient, recordPatientView } from '~/features/patients/patients.serv
 import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/features/patients/options'
 import { stepSchemas } from '~/features/patients/forms.server'
 import { formRules } from '~/lib/form-rules.server'
+import { dateIn } from '~/lib/time'
 import { getEnv } from '~/platform/env.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import {
@@ -43,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaultValue: stepDefaults(patient, step),
     rules: formRules(stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key]),
     closeTo,
+    today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
   })
 }
 
@@ -54,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPatientRegistration() {
-  const { id, name, completedSteps, stepSlug, defaultValue, rules, closeTo } = useLoaderData<typeof loader>()
+  const { id, name, completedSteps, stepSlug, defaultValue, rules, closeTo, today } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const { search } = useLocation()
   const step = stepBySlug(stepSlug)!
@@ -71,7 +73,7 @@ export default function EditPatientRegistration() {
         stepHref={(target) => `/patients/${id}/register/${target.slug}${search}`}
       />
       {/* A new key per step, so the form starts from that step's values. */}
-      <RegistrationStepForm key={step.key} step={step} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+      <RegistrationStepForm key={step.key} step={step} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} today={today} />
     </RouteDialog>
   )
 }

@@ -10,6 +10,7 @@ import { isUuid } from '~/lib/ids'
 import { createPatient, findPatientForLead } from '~/features/patients/patients.server'
 import { REGISTRATION_STEPS } from '~/features/patients/options'
 import { personalInfoSchema } from '~/features/patients/forms.server'
+import { dateIn } from '~/lib/time'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { getEnv } from '~/platform/env.server'
 import { profileAfterSave, registrationLocations } from '~/features/patients/registration.server'
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
     closeTo: lead ? `/leads/${lead.id}` : closeTo,
     rules: formRules(personalInfoSchema(getEnv().AGENCY_TIME_ZONE)),
+    today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
     defaultValue: lead
       ? {
           firstName: lead.firstName,
@@ -87,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPatientRegistration() {
-  const { lead, closeTo, defaultValue, rules } = useLoaderData<typeof loader>()
+  const { lead, closeTo, defaultValue, rules, today } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="New Patient Registration" closeTo={closeTo} size="lg">
@@ -97,7 +99,7 @@ export default function NewPatientRegistration() {
         </p>
       ) : null}
       <RegistrationProgress current={firstStep} completedSteps={[]} stepHref={null} />
-      <RegistrationStepForm step={firstStep} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} />
+      <RegistrationStepForm step={firstStep} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} today={today} />
     </RouteDialog>
   )
 }

@@ -32,7 +32,7 @@ test.describe('dates and times with JavaScript', () => {
   const formattersMade = (page: import('@playwright/test').Page) =>
     page.evaluate(() => (window as unknown as { dateFormattersMade: { count: number } }).dateFormattersMade.count)
 
-  test('a list and the dashboard hydrate with the dates the server wrote', async ({ page }) => {
+  test('lists, the dashboard and a form hydrate with the dates the server wrote', async ({ page }) => {
     await page.goto('/patients')
     await waitForHydration(page)
     const firstRow = page.getByRole('region', { name: 'Patient Registrations', exact: true }).getByRole('row').nth(1)
@@ -42,6 +42,20 @@ test.describe('dates and times with JavaScript', () => {
     await page.goto('/')
     await waitForHydration(page)
     await expect(page.getByRole('region', { name: 'Upcoming Appointments' }).first()).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M/)
+    expect(await formattersMade(page)).toBe(0)
+
+    // The server remembers the day's start it found the first time: the second page must bring it too.
+    for (let load = 0; load < 2; load++) {
+      await page.goto('/calendar?from=2027-03-14&days=7')
+      await waitForHydration(page)
+    }
+    await expect(page.getByText('7 days from Mar 14, 2027')).toBeVisible()
+    expect(await formattersMade(page)).toBe(0)
+
+    // A date of birth may not be after today, which the form takes from the server.
+    await page.goto('/patients/new')
+    await waitForHydration(page)
+    await expect(page.getByLabel(/Date of Birth/i)).toHaveAttribute('max', /^\d{4}-\d{2}-\d{2}$/)
     expect(await formattersMade(page)).toBe(0)
   })
 

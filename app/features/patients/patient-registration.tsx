@@ -29,8 +29,6 @@ import { registrationStepChecks } from '~/features/patients/rules'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
-import { dateIn } from '~/lib/time'
-import { useTimeZone } from '~/platform/auth/user'
 
 /**
  * The five steps with the share done (20% per saved step) and the current
@@ -128,6 +126,7 @@ export function RegistrationStepForm({
   defaultValue,
   lastResult,
   cancelTo,
+  today,
 }: {
   step: RegistrationStep
   /** formRules of the step's schema, from the loader. */
@@ -135,10 +134,10 @@ export function RegistrationStepForm({
   defaultValue: StepDefaults
   lastResult?: SubmissionResult<string[]> | null
   cancelTo: string
+  /** Today in the agency's zone (YYYY-MM-DD), from the loader: the server's and the browser's clocks agree on it. */
+  today: string
 }) {
   const navigation = useNavigation()
-  const timeZone = useTimeZone()
-  const today = dateIn(Date.now(), timeZone)
   const [form, fields] = useForm<Record<string, unknown>>({
     id: `patient-${step.key}`,
     constraint: constraintsOf(rules),
