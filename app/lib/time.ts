@@ -56,15 +56,10 @@ const cachedFormatters = new Map<string, Intl.DateTimeFormat>()
  * one costs far more than formatting with it, and a list formats a date on
  * every row.
  */
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = formatKey(timeZone, options)
+function formatter(key: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
   let made = cachedFormatters.get(key)
   if (!made) cachedFormatters.set(key, (made = new Intl.DateTimeFormat('en-US', { timeZone, ...options })))
   return made
-}
-
-function formatKey(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  return `${timeZone}|${JSON.stringify(options)}`
 }
 
 /**
@@ -72,10 +67,11 @@ function formatKey(timeZone: string, options: Intl.DateTimeFormatOptions) {
  * from what the server formatted for the page when it can (ADR 0026).
  */
 function formatText(timeZone: string, options: Intl.DateTimeFormatOptions, instant: number) {
-  const key = formatKey(timeZone, options)
+  // One key for the formatter made once and for the texts handed over.
+  const key = `${timeZone}|${JSON.stringify(options)}`
   const handedOver = serverText(key, instant)
   if (handedOver !== undefined) return handedOver
-  const text = formatter(timeZone, options).format(instant)
+  const text = formatter(key, timeZone, options).format(instant)
   handOver(key, instant, text)
   return text
 }
@@ -135,7 +131,6 @@ export function addDays(dateString: string, days: number) {
   return new Date(utcMidnight + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
 }
 
-/** e.g. "Mar 10, 2024, 1:05:03 AM EST" in the given zone. */
 /** Staff-facing date and time in the agency's zone, US English short form: "Mar 10, 2024, 1:05 AM". */
 export function formatDateTime(date: Date | string, timeZone: string) {
   return formatText(timeZone, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, new Date(date).getTime())
