@@ -4,7 +4,7 @@ import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
 import { getEnv } from '~/platform/env.server'
 import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
-import { createPortalApp, staticFiles } from '~/platform/http/express-app.server'
+import { createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
 import { bodyLimitFor } from '~/request-limits.server'
 import { startApplication } from '~/startup.server'
 
@@ -33,7 +33,7 @@ async function main() {
     }),
   })
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = listen(app, env.PORT, env.HOST, () => {
     console.log(`Healthcare Portal listening on http://localhost:${env.PORT}`)
   })
 

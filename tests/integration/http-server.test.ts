@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
-import { createPortalApp, staticFiles } from '~/platform/http/express-app.server'
+import { createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
 import { oncePerRequest } from '~/platform/http/request-scope.server'
 
 /**
@@ -53,7 +53,7 @@ beforeAll(async () => {
       res.json({ nonce: res.locals.cspNonce, clientAddress: req.headers['x-portal-client-address'], bytes })
     },
   })
-  const server = app.listen(0, '127.0.0.1')
+  const server = listen(app, 0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   close = () => {
@@ -89,6 +89,19 @@ describe('health check', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('connections', () => {
+  test('an idle connection is kept longer than a proxy keeps its own, so a reused one is never cut as it is sent', async () => {
+    const agent = new http.Agent({ keepAlive: true })
+    try {
+      const response = await rawRequest({ path: '/healthz', agent })
+      expect(response.headers.connection).toBe('keep-alive')
+      expect(response.headers['keep-alive']).toBe('timeout=65')
+    } finally {
+      agent.destroy()
+    }
   })
 })
 
