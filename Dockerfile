@@ -8,8 +8,8 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. All dependencies. `postinstall` runs `prisma generate`, which reads the
-#    schema and prisma.config.ts, so they come in before `npm ci`.
+# 1. All dependencies. `postinstall` applies patches/ and runs `prisma generate`,
+#    which reads the schema and prisma.config.ts, so they come in before `npm ci`.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 RUN apt-get update \
@@ -17,6 +17,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma/schema.prisma ./prisma/schema.prisma
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # 2. The build: Remix client assets in public/build, and the server (app code,
