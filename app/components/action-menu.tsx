@@ -49,7 +49,8 @@ type ItemProps = {
  *
  * Without JavaScript (and until the page is hydrated) the same button is the
  * summary of a native `<details>`, which opens by click, tap, Enter and Space
- * and lists the same items as plain links and buttons in the page's flow.
+ * and lists the same items as plain links and buttons in the page's flow. A
+ * disclosure open when the page goes live opens as the menu (MenuHost).
  */
 export function ActionMenu(props: ActionMenuProps) {
   const host = useContext(MenuHostContext)
@@ -75,13 +76,14 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
   const host = useContext(MenuHostContext)!
   const id = useId()
   const menuId = `${id}menu`
+  const buttonId = `${id}button`
 
   if (!host.hydrated) {
     return (
       <div className="inline-block text-left">
         {forms}
         <details>
-          <summary aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'summary-button')}>
+          <summary id={buttonId} data-menu-button aria-label={label} className={cn(buttonClassName('secondary', 'sm'), 'summary-button')}>
             {buttonText}
             <Icon name="chevronDown" className="-mr-1 h-4 w-4" />
           </summary>
@@ -109,6 +111,7 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
     <div className="inline-block text-left">
       {forms}
       <button
+        id={buttonId}
         type="button"
         aria-label={label}
         aria-haspopup="menu"

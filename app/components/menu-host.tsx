@@ -1,4 +1,4 @@
-import { createContext, useCallback, useMemo, useState } from 'react'
+import { Component, createContext, useCallback, useMemo, useState } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
 
 type MenuHost = {
@@ -29,7 +29,31 @@ export function MenuHost({ children }: { children: React.ReactNode }) {
   return (
     <MenuHostContext.Provider value={host}>
       {children}
+      <OpenDisclosureCarriedOver hydrated={hydrated} />
       {open?.menu}
     </MenuHostContext.Provider>
   )
+}
+
+/**
+ * A row's disclosure opened by a tap or a key while the page was hydrating
+ * (or while it turns live) would vanish when its menu button replaces it: the
+ * button opens its menu instead. Which disclosure was open is read from the
+ * page just before the switch is applied (the one moment a class component
+ * is told of), and its button, which keeps its id, is pressed after. Every
+ * host on the page switches in that same commit and presses it: each press
+ * sees the menu still closed and opens it, so one or several come to the same.
+ */
+class OpenDisclosureCarriedOver extends Component<{ hydrated: boolean }> {
+  getSnapshotBeforeUpdate(previous: { hydrated: boolean }) {
+    return previous.hydrated || !this.props.hydrated ? null : document.querySelector('details[open] > summary[data-menu-button]')?.id
+  }
+
+  componentDidUpdate(_props: unknown, _state: unknown, openedButtonId?: string) {
+    if (openedButtonId) document.getElementById(openedButtonId)?.click()
+  }
+
+  render() {
+    return null
+  }
 }

@@ -1,4 +1,4 @@
-import { expect, test, useRole } from './support/fixtures'
+import { expect, test, useRole, waitForHydration } from './support/fixtures'
 
 /**
  * Every list from the shared list kit: a search or filter that finds nothing
@@ -37,4 +37,30 @@ test.describe('lists', () => {
       expect(to).toBe(total)
     })
   }
+
+  test('a row menu opened before the page is live opens as the menu once it is, keyboard and all', async ({ page }) => {
+    // Hold the scripts until the row's disclosure is open, as on a slow tablet tapped early.
+    let releaseScripts!: () => void
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/build/**/*.js', async (route) => {
+      await scriptsReleased
+      await route.continue()
+    })
+    await page.goto('/leads', { waitUntil: 'commit' })
+    const disclosure = page.locator('summary[aria-label^="Actions for "]:visible').first()
+    const label = await disclosure.getAttribute('aria-label')
+    await disclosure.click()
+    await expect(page.locator('details[open]')).toHaveCount(1)
+
+    releaseScripts()
+    await waitForHydration(page)
+    const button = page.getByRole('button', { name: label!, exact: true })
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    const menu = page.getByRole('menu', { name: label!, exact: true })
+    await expect(menu).toBeFocused()
+    await expect(menu.getByRole('menuitem').first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0)
+    await expect(button).toBeFocused()
+  })
 })
