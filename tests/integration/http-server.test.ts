@@ -29,7 +29,7 @@ beforeAll(async () => {
     trustProxy: 0,
     ping: pingDatabase,
     bodyLimitFor: (req) =>
-      req.path === '/upload' ? { maxBytes: 4 * 1024 * 1024, streaming: true } : { maxBytes: 64 * 1024 },
+      req.path === '/upload' || req.path === '/upload-refused' ? { maxBytes: 4 * 1024 * 1024, streaming: true } : { maxBytes: 64 * 1024 },
     statics: staticFiles({ publicPath: '/build/', assetsBuildDirectory: path.join(files, 'build'), publicDirectory: path.join(files, 'public') }),
     handler: async (req, res) => {
       if (req.path === '/scoped-reads') {
@@ -37,6 +37,14 @@ beforeAll(async () => {
         const first = await oncePerRequest('counter', async () => ++scopedReads)
         const second = await oncePerRequest('counter', async () => ++scopedReads)
         res.json({ first, second })
+        return
+      }
+      if (req.path === '/upload-refused') {
+        // An upload refused after its first bytes, as a file over its size is.
+        req.once('data', () => {
+          req.pause()
+          res.status(413).json({ error: 'The file is too large' })
+        })
         return
       }
       if (req.path === '/healthz-down') {
@@ -267,6 +275,29 @@ describe('request bodies', () => {
     expect(multipart.status).toBe(200)
     const api = await fetch(`${base}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(api.status).toBe(200)
+  })
+
+  test('an upload refused part-way is answered and its connection closed, not left waiting for the rest', async () => {
+    const url = new URL(base)
+    const agent = new http.Agent({ keepAlive: true })
+    const upload = http.request({
+      host: url.hostname,
+      port: url.port,
+      agent,
+      method: 'POST',
+      path: '/upload-refused',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+    })
+    upload.on('error', () => {})
+    const answered = new Promise<http.IncomingMessage>((resolve) => upload.once('response', resolve))
+    const chunk = Buffer.alloc(1024 * 1024, 97)
+    for (let i = 0; i < 8; i++) upload.write(chunk)
+    const response = await answered
+    response.resume()
+    expect(response.statusCode).toBe(413)
+    expect(response.headers.connection).toBe('close')
+    await new Promise((resolve) => upload.socket!.once('close', resolve))
+    agent.destroy()
   })
 
   test('while one caller sends 300 MB, others are answered at once', async () => {

@@ -2,6 +2,7 @@ import compression from 'compression'
 import express, { type Express, type RequestHandler } from 'express'
 import {
   type BodyLimit,
+  closeConnectionsLeftUnread,
   limitRequestBodies,
   refuseDotSegments,
   refuseUnknownMethods,
@@ -59,6 +60,7 @@ export function createPortalApp(options: PortalAppOptions): Express {
   app.get('/healthz', healthCheck(options.ping))
   app.use(refuseCrossSiteWrites)
   app.use(limitRequestBodies(options.bodyLimitFor))
+  app.use(closeConnectionsLeftUnread)
   app.use(requireFormBodies)
   if (options.logger) app.use(options.logger)
   app.all('*', (req, res, next) => runInRequestScope(() => options.handler(req, res, next)))

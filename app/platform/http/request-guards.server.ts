@@ -79,6 +79,23 @@ export function limitRequestBodies(limitFor: (req: Request) => BodyLimit) {
 }
 
 /**
+ * A response sent before its request's body was read to the end (an upload
+ * refused part-way) closes the connection: the rest of the body will not be
+ * read, and a client such as a browser reads the answer only once it can no
+ * longer send. Without this the connection would hang on until the server's
+ * keep-alive time ran out (app/platform/http/express-app.server.ts).
+ */
+export function closeConnectionsLeftUnread(req: Request, res: Response, next: NextFunction) {
+  if (!hasBody(req)) return next()
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    if (!req.complete) this.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  } as Response['writeHead']
+  next()
+}
+
+/**
  * Pages take forms only: an action sent JSON or text would fail to parse
  * deep inside Remix. The JSON API and webhooks (under /api/) check their
  * own bodies.
