@@ -11,6 +11,8 @@ import { SESSION_IDLE_MINUTES, checkA11y, expect, signIn, test, waitForHydration
 const FAST_FORWARD = `${String(SESSION_IDLE_MINUTES - 1).padStart(2, '0')}:00`
 
 const isSessionStatus = (url: URL) => url.pathname === '/resources/session'
+/** The warning dialog's own file (loaded apart from the page). */
+const isWarningDialogCode = (url: URL) => /\/session-warning-dialog-[A-Z0-9]+\.js$/.test(url.pathname)
 
 /** Headless UI's dialog element has no size of its own (its panel is fixed): check its title. */
 function warningDialog(page: Page) {
@@ -151,5 +153,38 @@ test.describe('session timeout warning', () => {
     await expect(page.locator('input[name="redirectTo"]')).toHaveValue('/patients')
     const status = await page.request.get('/resources/session?_passive=1')
     expect(status.status()).toBe(401)
+  })
+
+  test('the warning is fetched while the page is idle, so it shows even if the network is gone when it is due', async ({ page }) => {
+    await page.clock.install()
+    const fetched = page.waitForResponse((response) => isWarningDialogCode(new URL(response.url())))
+    await signIn(page, 'coordinator', { redirectTo: '/leads' })
+    await waitForHydration(page)
+    await fetched
+
+    await page.route(isSessionStatus, (route) => route.fulfill({ json: { remainingMs: 50_000 } }))
+    await page.route(isWarningDialogCode, (route) => route.abort('internetdisconnected'))
+    await page.clock.fastForward(FAST_FORWARD)
+    await expectWarningShown(page)
+  })
+
+  test("when the warning's code cannot be fetched at all, the page keeps working and still signs out at the end", async ({ page }) => {
+    await page.route(isWarningDialogCode, (route) => route.abort('internetdisconnected'))
+    let failedFetches = 0
+    page.on('requestfailed', (request) => {
+      if (isWarningDialogCode(new URL(request.url()))) failedFetches += 1
+    })
+    await page.clock.install()
+    await signIn(page, 'viewer', { redirectTo: '/patients' })
+    await waitForHydration(page)
+    await page.route(isSessionStatus, (route) => route.fulfill({ json: { remainingMs: 50_000 } }))
+    await page.clock.fastForward(FAST_FORWARD)
+    // Fetched when idle, and again when the warning is due: both fail.
+    await expect.poll(() => failedFetches).toBe(2)
+    await expect(page.getByRole('heading', { level: 1, name: 'Patient Onboarding' })).toBeVisible()
+
+    await page.clock.fastForward(60_000)
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('timeout')
   })
 })

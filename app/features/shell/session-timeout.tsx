@@ -1,7 +1,14 @@
-import { Form, useFetcher, useLocation, useSubmit } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button } from '~/components/ui/button'
-import { ModalDialog } from '~/components/modal-dialog'
+import { useFetcher, useLocation, useSubmit } from '@remix-run/react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
+
+/**
+ * The warning's dialog is a file of its own, fetched once the page is idle
+ * rather than with the page: no page needs it for its first minutes. Should
+ * it still be unreachable when due, the countdown goes on without it and
+ * signs out at the end, rather than the page failing.
+ */
+const loadWarningDialog = () => import('~/features/shell/session-warning-dialog')
+const SessionWarningDialog = lazy(() => loadWarningDialog().catch(() => ({ default: () => null })))
 
 const WARNING_MS = 60_000
 
@@ -33,6 +40,11 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
   // When the page last typed and last heard from the server (a page load or a keep-alive).
   const typedAt = useRef(0)
   const serverContactAt = useRef(Date.now())
+
+  useEffect(() => {
+    const fetchWhenIdle = window.requestIdleCallback ?? ((load: () => void) => window.setTimeout(load, 2000))
+    fetchWhenIdle(() => void loadWarningDialog().catch(() => {}))
+  }, [])
 
   useEffect(() => {
     const onInput = () => {
@@ -98,32 +110,8 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
 
   if (!warning) return null
   return (
-    // No onCancel: Escape or a press beside it must not pass for a choice.
-    <ModalDialog
-      role="alertdialog"
-      labelledBy="session-timeout-title"
-      describedBy="session-timeout-description"
-      panelClassName="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
-    >
-      <h2 id="session-timeout-title" className="text-lg font-semibold">
-        Are you still there?
-      </h2>
-      <p id="session-timeout-description" className="mt-2 text-sm text-slate-700">
-        For the privacy of patient information you will be signed out in <strong>{secondsLeft} seconds</strong> unless
-        you choose to stay signed in.
-      </p>
-      <div className="mt-6 flex justify-end gap-3">
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="secondary">
-            Sign out
-          </Button>
-        </Form>
-        <keepAlive.Form method="post" action="/resources/session">
-          <Button type="submit" data-autofocus>
-            Stay signed in
-          </Button>
-        </keepAlive.Form>
-      </div>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <SessionWarningDialog secondsLeft={secondsLeft} KeepAliveForm={keepAlive.Form} />
+    </Suspense>
   )
 }
