@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { ErrorList, type ListOfErrors } from '~/components/forms'
+import { ErrorList, type ListOfErrors } from '~/components/error-list'
 import { buttonClassName } from '~/components/ui/button'
 import { DEFAULT_SORT } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'

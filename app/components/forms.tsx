@@ -2,22 +2,7 @@ import { Link } from '@remix-run/react'
 import { useId } from 'react'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'
-
-export type ListOfErrors = Array<string | null | undefined> | null | undefined
-
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean)
-  if (!shown?.length) return null
-  return (
-    <ul id={id} className="mt-1 flex flex-col gap-1">
-      {shown.map((error) => (
-        <li key={error} className="text-sm text-red-700">
-          {error}
-        </li>
-      ))}
-    </ul>
-  )
-}
+import { ErrorList, type ListOfErrors } from '~/components/error-list'
 
 const inputClassName =
   'block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-[invalid=true]:border-red-600 coarse:min-h-11'

@@ -1,7 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps, getSelectProps } from '@conform-to/react'
 import { useState } from 'react'
-import { ErrorList, Field, SelectField } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
+import { Field, SelectField } from '~/components/forms'
 import { durationOptions } from '~/features/calendar/options'
 
 type WhenFieldsMeta = {

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
-import { ErrorList, Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
+import { Field, FormActions, FormErrors, TextareaField } from '~/components/forms'
 import {
   DOCUMENT_TYPE_REQUIRED_MESSAGE,
   DOCUMENT_TYPE_VALIDATION_TITLE,

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
+import { Field } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'

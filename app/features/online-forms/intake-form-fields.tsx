@@ -1,4 +1,5 @@
-import { CheckboxField, ErrorList, Field, SelectField } from '~/components/forms'
+import { ErrorList } from '~/components/error-list'
+import { CheckboxField, Field, SelectField } from '~/components/forms'
 import { cn } from '~/lib/misc'
 import type { FormField } from './form-fields'
 import {
