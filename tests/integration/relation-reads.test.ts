@@ -7,6 +7,7 @@ import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
 import { viewPatientPage } from '~/features/patients/patient-page.server'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
+import { readRecordViewers } from '~/platform/record-history.server'
 import { createTestUser, testActor } from '#tests/support/fixtures'
 
 /**
@@ -153,5 +154,30 @@ describe('a record with its related rows, in one statement', () => {
 
     expect(await viewPatientPage(crypto.randomUUID(), actor)).toBeNull()
     expect(await viewCaregiverPage('not-an-id', actor)).toBeNull()
+  })
+
+  test("a record's 'Viewed by' list: who, how often and when last, most recent first, in one statement", async () => {
+    const [ana, ben] = [await createTestUser('coordinator', { name: 'Ana Viewer' }), await createTestUser('viewer', { name: 'Ben Viewer' })]
+    const entityId = crypto.randomUUID()
+    const view = (userId: string | null, minutesAgo: number) =>
+      prisma.auditLog.create({
+        data: { userId, action: 'view', entityType: 'Patient', entityId, createdAt: new Date(Date.now() - minutesAgo * 60_000) },
+      })
+    await view(ana.id, 30)
+    await view(ben.id, 20)
+    await view(ana.id, 10)
+    await view(null, 5)
+    await prisma.auditLog.create({ data: { userId: ben.id, action: 'update', entityType: 'Patient', entityId } })
+
+    const { result, statements } = await statementsDuring(() => readRecordViewers({ entityType: 'Patient', entityId }))
+    expect(statements).toBe(1)
+    expect((result as Awaited<ReturnType<typeof readRecordViewers>>).map(({ name, email, views }) => ({ name, email, views }))).toEqual([
+      { name: 'Unknown user', email: null, views: 1 },
+      { name: 'Ana Viewer', email: ana.email, views: 2 },
+      { name: 'Ben Viewer', email: ben.email, views: 1 },
+    ])
+    const [, anaRow] = result as Awaited<ReturnType<typeof readRecordViewers>>
+    expect(Date.now() - anaRow!.lastViewedAt.getTime()).toBeGreaterThanOrEqual(10 * 60_000)
+    expect(Date.now() - anaRow!.lastViewedAt.getTime()).toBeLessThan(11 * 60_000)
   })
 })
