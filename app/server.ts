@@ -4,7 +4,7 @@ import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
 import { getEnv } from '~/platform/env.server'
 import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
-import { createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
+import { closeGracefully, createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
 import { bodyLimitFor } from '~/request-limits.server'
 import { startApplication } from '~/startup.server'
 
@@ -42,11 +42,11 @@ async function main() {
     if (closing) return
     closing = true
     console.log(`${signal} received: closing`)
-    server.close(() => {
-      disconnectDatabase()
-        .catch((error: unknown) => console.error(error))
-        .finally(() => process.exit(0))
-    })
+    closeGracefully(server)
+      .catch((error: unknown) => console.error(error))
+      .then(() => disconnectDatabase())
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(0))
     setTimeout(() => process.exit(1), 10_000).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))

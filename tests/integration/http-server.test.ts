@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
-import { createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
+import { closeGracefully, createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
 import { oncePerRequest } from '~/platform/http/request-scope.server'
 
 /**
@@ -113,6 +114,37 @@ describe('connections', () => {
   })
 })
 
+describe('shutting down', () => {
+  test('waits for the answer in progress, then closes its connection at once instead of keeping it for the keep-alive time', async () => {
+    let answer: (() => void) | undefined
+    const app = express()
+    app.get('/slow', (_req, res) => {
+      answer = () => res.send('done')
+    })
+    const server = listen(app, 0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const agent = new http.Agent({ keepAlive: true })
+    try {
+      const answered = new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/slow', agent }, (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          })
+          .on('error', reject)
+      })
+      await vi.waitFor(() => expect(answer).toBeDefined())
+      const closed = closeGracefully(server)
+      answer!()
+      expect(await answered).toBe(200)
+      await closed
+      expect(server.listening).toBe(false)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
 describe('request scope', () => {
   test('what a request reads once is shared within it and read again by the next request', async () => {
     expect(await (await fetch(`${base}/scoped-reads`)).json()).toEqual({ first: 1, second: 1 })
@@ -171,6 +203,16 @@ describe('cross-site writes', () => {
   test('a POST with another site as Origin is refused', async () => {
     const response = await fetch(`${base}/logout`, { method: 'POST', headers: { origin: 'https://evil.example' } })
     expect(response.status).toBe(403)
+  })
+  test('refused with its body unread, its connection is closed rather than kept', async () => {
+    const response = await rawRequest({
+      method: 'POST',
+      path: '/upload',
+      headers: { origin: 'https://evil.example', 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(2 * 1024 * 1024) },
+      body: Buffer.alloc(1024),
+    })
+    expect(response.status).toBe(403)
+    expect(response.headers.connection).toBe('close')
   })
   test('a POST from this site, or without Origin, goes through', async () => {
     const same = await fetch(`${base}/logout`, { method: 'POST', headers: { origin: base } })

@@ -1,4 +1,5 @@
 import compression from 'compression'
+import type { Server } from 'node:http'
 import express, { type Express, type RequestHandler } from 'express'
 import {
   type BodyLimit,
@@ -48,6 +49,7 @@ export function createPortalApp(options: PortalAppOptions): Express {
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy)
   app.use(compression())
+  app.use(closeConnectionsLeftUnread)
   app.use(refuseUnknownMethods)
   app.use(redirectMalformedPaths)
   app.use(refuseDotSegments)
@@ -60,7 +62,6 @@ export function createPortalApp(options: PortalAppOptions): Express {
   app.get('/healthz', healthCheck(options.ping))
   app.use(refuseCrossSiteWrites)
   app.use(limitRequestBodies(options.bodyLimitFor))
-  app.use(closeConnectionsLeftUnread)
   app.use(requireFormBodies)
   if (options.logger) app.use(options.logger)
   app.all('*', (req, res, next) => runInRequestScope(() => options.handler(req, res, next)))
@@ -70,11 +71,27 @@ export function createPortalApp(options: PortalAppOptions): Express {
 /**
  * Listens with idle connections kept for 65 s instead of Node's 5 s: a client (a proxy, a test's
  * request context) that reuses a connection just as the server closes it gets ECONNRESET, so the
- * server outlives the usual proxies' 60 s. `server.close()` still ends idle connections at once.
+ * server outlives the usual proxies' 60 s. Close it with closeGracefully.
  */
 export function listen(app: Express, port: number, host: string, onListening?: () => void) {
   const server = app.listen(port, host, onListening)
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   return server
+}
+
+/**
+ * Stops taking connections and resolves once every open one has closed. `server.close()` ends
+ * the idle ones at once, but one busy now would stay open for the keep-alive time after its
+ * answer: each is closed as soon as it is idle.
+ */
+export function closeGracefully(server: Server) {
+  return new Promise<void>((resolve, reject) => {
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 100)
+    server.close((error) => {
+      clearInterval(closeIdle)
+      if (error) reject(error)
+      else resolve()
+    })
+  })
 }

@@ -80,7 +80,7 @@ export function limitRequestBodies(limitFor: (req: Request) => BodyLimit) {
 
 /**
  * A response sent before its request's body was read to the end (an upload
- * refused part-way) closes the connection: the rest of the body will not be
+ * refused part-way, any refusal before the body is read) closes the connection: the rest of the body will not be
  * read, and a client such as a browser reads the answer only once it can no
  * longer send. Without this the connection would hang on until the server's
  * keep-alive time ran out (app/platform/http/express-app.server.ts).
