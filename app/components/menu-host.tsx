@@ -46,10 +46,10 @@ export function MenuHost({ children }: { children: React.ReactNode }) {
  */
 class OpenDisclosureCarriedOver extends Component<{ hydrated: boolean }> {
   getSnapshotBeforeUpdate(previous: { hydrated: boolean }) {
-    return previous.hydrated || !this.props.hydrated ? null : document.querySelector('details[open] > summary[data-menu-button]')?.id
+    return previous.hydrated || !this.props.hydrated ? null : (document.querySelector('details[open] > summary[data-menu-button]')?.id ?? null)
   }
 
-  componentDidUpdate(_props: unknown, _state: unknown, openedButtonId?: string) {
+  componentDidUpdate(_props: unknown, _state: unknown, openedButtonId: string | null) {
     if (openedButtonId) document.getElementById(openedButtonId)?.click()
   }
 

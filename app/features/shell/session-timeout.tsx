@@ -1,14 +1,23 @@
 import { useFetcher, useLocation, useSubmit } from '@remix-run/react'
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 /**
  * The warning's dialog is a file of its own, fetched once the page is idle
  * rather than with the page: no page needs it for its first minutes. Should
- * it still be unreachable when due, the countdown goes on without it and
- * signs out at the end, rather than the page failing.
+ * it still be unreachable when due, the network is down and neither of its
+ * choices could reach the server: that warning goes without it, the
+ * countdown still signs out at the end, and the next warning asks again.
  */
 const loadWarningDialog = () => import('~/features/shell/session-warning-dialog')
-const SessionWarningDialog = lazy(() => loadWarningDialog().catch(() => ({ default: () => null })))
+function lazyWarningDialog() {
+  return lazy(() =>
+    loadWarningDialog().catch(() => {
+      WarningDialog = lazyWarningDialog()
+      return { default: () => null }
+    }),
+  )
+}
+let WarningDialog = lazyWarningDialog()
 
 const WARNING_MS = 60_000
 
@@ -108,6 +117,8 @@ export function SessionTimeout({ remainingMs }: { remainingMs: number }) {
     return () => clearInterval(interval)
   }, [warning, deadline, signOutForInactivity])
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen when a warning starts, kept for its every second
+  const SessionWarningDialog = useMemo(() => WarningDialog, [warning])
   if (!warning) return null
   return (
     <Suspense fallback={null}>
