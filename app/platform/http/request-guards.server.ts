@@ -51,9 +51,8 @@ function hasBody(req: Request) {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+/** The body is left unread, so closeConnectionsLeftUnread closes the connection rather than draining it. */
 function refuse(req: Request, res: Response, status: number, message: string) {
-  // The body is not read: close the connection rather than drain it.
-  res.setHeader('Connection', 'close')
   if (req.path.startsWith('/api/')) res.status(status).json({ error: message })
   else res.status(status).type('text/plain').send(message)
 }
@@ -80,10 +79,11 @@ export function limitRequestBodies(limitFor: (req: Request) => BodyLimit) {
 
 /**
  * A response sent before its request's body was read to the end (an upload
- * refused part-way, any refusal before the body is read) closes the connection: the rest of the body will not be
- * read, and a client such as a browser reads the answer only once it can no
- * longer send. Without this the connection would hang on until the server's
- * keep-alive time ran out (app/platform/http/express-app.server.ts).
+ * refused part-way, any refusal before the body is read) closes the
+ * connection: the rest of the body will not be read, and a client such as a
+ * browser reads the answer only once it can no longer send. Without this the
+ * connection would hang on until the server's keep-alive time ran out
+ * (app/platform/http/express-app.server.ts).
  */
 export function closeConnectionsLeftUnread(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next()
