@@ -5,11 +5,21 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import * as settingsPage from '~/routes/_app.settings.signing-certificate'
 import * as fontRoute from '~/routes/fonts.dancing-script[.]woff'
-import { SIGNING_CERTIFICATE_PROVIDER, getDocumentSigner, getSigningCertificateView } from '~/features/portal-signing/certificate.server'
+import {
+  SIGNING_CERTIFICATE_PROVIDER,
+  ensureSigningCertificate,
+  generateSelfSignedCertificate,
+  getDocumentSigner,
+  getSigningCertificateView,
+  serialNumberFrom,
+} from '~/features/portal-signing/certificate.server'
 import { prepareDatabase } from '~/startup.server'
 import { buildSignedDocument, loadHandwritingFont } from '~/features/portal-signing/signed-document.server'
 import { prisma } from '~/platform/db.server'
 import { decrypt } from '~/platform/encryption.server'
+import { saveIntegration } from '~/integrations/settings.server'
+import { CryptoKeySigner } from '@libpdf/core'
+import { webcrypto } from 'node:crypto'
 import { callRoute, createTestUser, makeRequest, signedInUser } from '#tests/support/fixtures'
 import { flatPdf, pdfsig } from '#tests/support/portal-signing'
 
@@ -22,6 +32,17 @@ function agencyP12(password: string) {
   const bytes = fs.readFileSync(path.join(dir, 'agency.p12'))
   fs.rmSync(dir, { recursive: true, force: true })
   return bytes
+}
+
+/** A one-page document sealed with a generated certificate. */
+async function signedWith(generated: Awaited<ReturnType<typeof generateSelfSignedCertificate>>) {
+  const key = await webcrypto.subtle.importKey('pkcs8', generated.privateKeyPkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])
+  const signer = new CryptoKeySigner(key as CryptoKey, generated.certificateDer, 'RSA', 'RSASSA-PKCS1-v1_5')
+  const signed = await buildSignedDocument(
+    { requestId: 'r', title: 'Agreement', original: await flatPdf(), completedAt: new Date(), signers: [], fields: [], events: [] },
+    signer,
+  )
+  return signed.bytes
 }
 
 function upload(cookie: string, file: Buffer, password: string) {
@@ -80,7 +101,7 @@ describe('the agency signing certificate in Settings', () => {
       await getDocumentSigner(),
     )
     const verdict = await pdfsig(signed.bytes)
-    expect(verdict.valid).toBe(true)
+    expect(verdict.valid, verdict.output).toBe(true)
     expect(verdict.output).toContain('CN=Sunrise Home Care Signing')
   })
 
@@ -94,6 +115,47 @@ describe('the agency signing certificate in Settings', () => {
     expect(raw).not.toContain('privateKeyPkcs8')
     expect(raw).not.toContain(secrets.privateKeyPkcs8.slice(0, 40))
     expect(raw).not.toContain(Buffer.from(secrets.privateKeyPkcs8, 'base64').toString('hex').slice(0, 40))
+  })
+
+  test('a generated certificate verifies whatever its random serial number starts with', async () => {
+    // A leading zero byte before a byte below 0x80 is not DER: readers then reject every signature of the certificate.
+    for (const random of [[0x00, 0x10], [0x00, 0x80], [0x7f, 0x00], [0xff, 0xff], [0x80, 0x00]]) {
+      const serial = serialNumberFrom(new Uint8Array([...random, ...new Uint8Array(14).fill(0x42)]))
+      expect(serial[0]).toBeGreaterThan(0)
+      expect(serial[0]).toBeLessThan(0x80)
+      const verdict = await pdfsig(await signedWith(await generateSelfSignedCertificate('Serial Check Signing', new Date(), serial)))
+      expect(verdict.valid, verdict.output).toBe(true)
+    }
+  })
+
+  test('a stored generated certificate whose serial number readers reject is replaced at the next start, with an audit entry', async () => {
+    await prisma.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    const misencoded = await generateSelfSignedCertificate('Sunrise Home Care Document Signing', new Date(), new Uint8Array([0x00, 0x10, ...new Uint8Array(14).fill(0x42)]))
+    expect((await pdfsig(await signedWith(misencoded))).valid).toBe(false)
+    await saveIntegration(
+      SIGNING_CERTIFICATE_PROVIDER,
+      { source: 'generated', subject: 'Sunrise Home Care Document Signing', notAfter: misencoded.notAfter.toISOString(), fingerprintSha256: 'OLD' },
+      { privateKeyPkcs8: Buffer.from(misencoded.privateKeyPkcs8).toString('base64'), certificateDer: Buffer.from(misencoded.certificateDer).toString('base64') },
+    )
+
+    await ensureSigningCertificate()
+    const replaced = await getSigningCertificateView()
+    expect(replaced).toMatchObject({ source: 'generated', subject: 'Sunrise Home Care Document Signing' })
+    expect(replaced!.fingerprintSha256).not.toBe('OLD')
+    const signed = await buildSignedDocument(
+      { requestId: 'r', title: 'Agreement', original: await flatPdf(), completedAt: new Date(), signers: [], fields: [], events: [] },
+      await getDocumentSigner(),
+    )
+    const sealed = await pdfsig(signed.bytes)
+    expect(sealed.valid, sealed.output).toBe(true)
+    const audit = await prisma.auditLog.findMany({ where: { entityType: 'IntegrationSetting', entityId: SIGNING_CERTIFICATE_PROVIDER } })
+    const replacements = audit.filter((entry) => (entry.details as { previousFingerprintSha256?: string } | null)?.previousFingerprintSha256 === 'OLD')
+    expect(replacements).toHaveLength(1)
+    expect(replacements[0]).toMatchObject({ actorKind: 'system', details: expect.objectContaining({ fingerprintSha256: replaced!.fingerprintSha256 }) })
+
+    // A sound one is kept by the start after.
+    await ensureSigningCertificate()
+    expect((await getSigningCertificateView())!.fingerprintSha256).toBe(replaced!.fingerprintSha256)
   })
 
   test('staff without integrations:manage cannot see or change it', async () => {

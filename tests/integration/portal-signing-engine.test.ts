@@ -48,7 +48,7 @@ describe('the signed document', () => {
     const { result } = await signedSample()
     const verdict = await pdfsig(result.bytes)
     expect(verdict.output).toContain('ETSI.CAdES.detached')
-    expect(verdict.valid).toBe(true)
+    expect(verdict.valid, verdict.output).toBe(true)
     expect(verdict.wholeDocument).toBe(true)
     const view = await getSigningCertificateView()
     expect(view).toMatchObject({ source: 'generated' })

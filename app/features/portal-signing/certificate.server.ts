@@ -4,7 +4,7 @@ import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
 import type { Prisma } from '~/generated/prisma/client'
 import { readIntegration, saveIntegration } from '~/integrations/settings.server'
-import { type Actor } from '~/platform/actor'
+import { type Actor, systemActor } from '~/platform/actor'
 import { recordAudit } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { RuleViolationError } from '~/platform/errors'
@@ -40,8 +40,27 @@ async function fingerprint(der: Uint8Array) {
   return Buffer.from(digest).toString('hex').toUpperCase()
 }
 
+/**
+ * A certificate serial number from random bytes: positive, and with no
+ * leading zero byte. DER allows a leading zero only before a byte whose top
+ * bit is set, and PDF readers reject the whole signature of a certificate
+ * whose serial breaks that rule (one random serial in 256 did).
+ */
+export function serialNumberFrom(random: Uint8Array): Uint8Array<ArrayBuffer> {
+  const serial = Uint8Array.from(random)
+  serial[0] = 1 + (serial[0]! % 0x7f)
+  return serial
+}
+
+/** Whether a certificate's serial number is encoded in more bytes than DER allows (see serialNumberFrom). */
+function serialNumberMisencoded(certificateDer: Uint8Array<ArrayBuffer>) {
+  const serial = pkijs.Certificate.fromBER(certificateDer).serialNumber.valueBlock.valueHexView
+  if (serial.length < 2) return false
+  return (serial[0] === 0x00 && serial[1]! < 0x80) || (serial[0] === 0xff && serial[1]! >= 0x80)
+}
+
 /** A self-signed document-signing certificate: key usage digital signature and non-repudiation. */
-export async function generateSelfSignedCertificate(commonName: string, now = new Date()) {
+export async function generateSelfSignedCertificate(commonName: string, now = new Date(), serial = serialNumberFrom(randomBytes(16))) {
   const keys = await webcrypto.subtle.generateKey(
     { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,
@@ -49,8 +68,6 @@ export async function generateSelfSignedCertificate(commonName: string, now = ne
   )
   const certificate = new pkijs.Certificate()
   certificate.version = 2
-  const serial = randomBytes(16)
-  serial[0] = serial[0]! & 0x7f
   certificate.serialNumber = new asn1js.Integer({ valueHex: serial })
   certificate.issuer = subjectName(commonName)
   certificate.subject = subjectName(commonName)
@@ -116,6 +133,10 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
     const signer = await signerFromSecrets(stored.secrets)
     if (signer) return signer
   }
+  return signerFromSecrets(await storeGeneratedCertificate(agencyName, db)) as Promise<Signer>
+}
+
+async function storeGeneratedCertificate(agencyName: string, db: Prisma.TransactionClient) {
   const subject = `${agencyName} Document Signing`
   const generated = await generateSelfSignedCertificate(subject)
   const secrets = {
@@ -129,17 +150,44 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
     fingerprintSha256: await fingerprint(generated.certificateDer),
   }
   await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
-  return (await signerFromSecrets(secrets))!
+  return secrets
 }
 
 /**
  * At start-up, before the server listens: makes the agency certificate when
- * none is stored, so it exists from the first start. A stored one, generated
- * or uploaded, is left as it is.
+ * none is stored, so it exists from the first start. A stored one is left as
+ * it is, unless it is a generated one whose serial number readers reject
+ * (made before serialNumberFrom): no signature it made verifies, so it is
+ * replaced, with an audit entry.
  */
 export async function ensureSigningCertificate() {
-  if (await readIntegration(SIGNING_CERTIFICATE_PROVIDER)) return
-  await getDocumentSigner()
+  const stored = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER)
+  if (!stored) {
+    await getDocumentSigner()
+    return
+  }
+  const der = stored.secrets.certificateDer
+  if (stored.config.source !== 'generated' || !der || !serialNumberMisencoded(new Uint8Array(Buffer.from(der, 'base64')))) return
+  await prisma.$transaction(async (tx) => {
+    const agencyName = stored.config.subject.replace(/ Document Signing$/, '')
+    await storeGeneratedCertificate(agencyName, tx)
+    const replaced = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER, tx)
+    await recordAudit(
+      {
+        actor: systemActor('signing-certificate'),
+        action: 'update',
+        entityType: 'IntegrationSetting',
+        entityId: SIGNING_CERTIFICATE_PROVIDER,
+        details: {
+          source: 'generated',
+          reason: 'The previous certificate\'s serial number is rejected by PDF readers',
+          previousFingerprintSha256: stored.config.fingerprintSha256,
+          fingerprintSha256: replaced!.config.fingerprintSha256,
+        },
+      },
+      tx,
+    )
+  })
 }
 
 /** An admin's own certificate (PKCS#12 and its password): checked by opening it before it replaces the current one. */
