@@ -1,0 +1,89 @@
+import crypto from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import { Prisma } from '~/generated/prisma/client'
+import { prisma } from '~/platform/db.server'
+import { queryPlanCacheStats } from '~/platform/db/query-plan-cache.server'
+
+/**
+ * Reads of one shape share a compiled plan with their values filled in. The
+ * tests run with every filled-in plan checked against a fresh compile, so
+ * these assert what a caller relies on: each read gets its own rows.
+ */
+const unique = () => crypto.randomBytes(4).toString('hex')
+
+async function lead(overrides: Partial<Prisma.LeadUncheckedCreateInput> = {}) {
+  const tag = unique()
+  return prisma.lead.create({
+    data: { firstName: `Plan${tag}`, lastName: 'Cache', email: `plan${tag}@example.com`, phone: '2015550100', searchText: `plan${tag}`, phoneDigits: '2015550100', ...overrides },
+  })
+}
+
+/** Runs each read in turn and returns how many were served from a kept plan. */
+async function hitsDuring(reads: Array<() => Promise<unknown>>) {
+  const before = queryPlanCacheStats.hits
+  const results = []
+  for (const read of reads) results.push(await read())
+  return { hits: queryPlanCacheStats.hits - before, results }
+}
+
+describe('the query plan cache', () => {
+  test('a read by id gets the record asked for once its shape is kept', async () => {
+    const [a, b, c] = [await lead(), await lead(), await lead()]
+    const byId = (id: string) => () => prisma.lead.findUnique({ where: { id }, select: { id: true, firstName: true } })
+    const { hits, results } = await hitsDuring([byId(a.id), byId(b.id), byId(c.id), byId(a.id)])
+    // The first read is compiled as it is, the second checks the shape, the later ones fill it in
+    // (all of them, when an earlier test of this worker already read this shape).
+    expect(hits).toBeGreaterThanOrEqual(2)
+    expect(results).toEqual([a, b, c, a].map(({ id, firstName }) => ({ id, firstName })))
+  })
+
+  test('dates, booleans, numbers and nested relation filters are filled in per read', async () => {
+    const early = await lead({ createdAt: new Date('2026-01-05T10:00:00Z'), status: 'contacted' })
+    const late = await lead({ createdAt: new Date('2026-03-05T10:00:00Z'), status: 'contacted' })
+    await prisma.communication.create({ data: { leadId: late.id, type: 'phone', subject: 'First call', createdBy: 'Plan Cache' } })
+    const since = (date: string, subject: string) => () =>
+      prisma.lead.findMany({
+        where: { id: { in: [early.id, late.id] }, createdAt: { gte: new Date(date) }, status: 'contacted', communications: { none: { subject } } },
+        orderBy: { createdAt: 'asc' },
+        select: { id: true },
+      })
+    const { hits, results } = await hitsDuring([since('2026-01-01', 'x'), since('2026-02-01', 'x'), since('2026-01-01', 'First call'), since('2026-04-01', 'x')])
+    expect(hits).toBeGreaterThanOrEqual(2)
+    expect(results).toEqual([[{ id: early.id }, { id: late.id }], [{ id: late.id }], [{ id: early.id }], []])
+  })
+
+  test('a search pattern and a limit stay part of the shape, so each search and page size gets its own rows', async () => {
+    const tag = unique()
+    const first = await lead({ searchText: `alpha${tag}` })
+    const second = await lead({ searchText: `beta${tag}` })
+    const search = (text: string, take: number) => () =>
+      prisma.lead.findMany({ where: { searchText: { contains: text }, id: { in: [first.id, second.id] } }, orderBy: { searchText: 'asc' }, take, select: { id: true } })
+    const { results } = await hitsDuring([search(`alpha${tag}`, 5), search(`beta${tag}`, 5), search(tag, 5), search(tag, 1), search(tag, 5)])
+    expect(results).toEqual([[{ id: first.id }], [{ id: second.id }], [{ id: first.id }, { id: second.id }], [{ id: first.id }], [{ id: first.id }, { id: second.id }]])
+  })
+
+  test('null and a value in the same place are different shapes', async () => {
+    const tag = unique()
+    const unassigned = await lead({ source: tag })
+    const assigned = await lead({ source: tag, assignedTo: 'Dana' })
+    const byAssignee = (assignedTo: string | null) => () => prisma.lead.findMany({ where: { source: tag, assignedTo }, select: { id: true } })
+    const { results } = await hitsDuring([byAssignee(null), byAssignee('Dana'), byAssignee(null), byAssignee('Dana'), byAssignee('Kim'), byAssignee(null)])
+    expect(results).toEqual([[{ id: unassigned.id }], [{ id: assigned.id }], [{ id: unassigned.id }], [{ id: assigned.id }], [], [{ id: unassigned.id }]])
+  })
+
+  test('a read without values is kept as it is and still reads the rows as they are now', async () => {
+    const count = () => prisma.lead.count()
+    const { results } = await hitsDuring([count, count, count])
+    await lead()
+    const after = await hitsDuring([count])
+    expect(after.hits).toBe(1)
+    expect(after.results[0]).toBe((results[2] as number) + 1)
+  })
+
+  test('a value of the wrong kind is still refused by Prisma after the shape is kept', async () => {
+    const { id } = await lead()
+    const byId = (value: unknown) => prisma.lead.findUnique({ where: { id: value as string }, select: { id: true } })
+    for (let read = 0; read < 3; read++) expect(await byId(id)).toEqual({ id })
+    await expect(byId(5)).rejects.toThrow(Prisma.PrismaClientValidationError)
+  })
+})
