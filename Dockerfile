@@ -34,9 +34,11 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund
-# --ignore-scripts also skips patch-package: take the server's patched router
+# --ignore-scripts also skips patch-package: take the server's patched packages
 # (patches/, ADR 0027) from the full install.
 COPY --from=deps /app/node_modules/@remix-run/router ./node_modules/@remix-run/router
+COPY --from=deps /app/node_modules/@remix-run/react ./node_modules/@remix-run/react
+COPY --from=deps /app/node_modules/react-router-dom ./node_modules/react-router-dom
 
 # 4. The image that runs.
 FROM ${NODE_IMAGE}

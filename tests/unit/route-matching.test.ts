@@ -1,14 +1,28 @@
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import { matchRoutes } from '@remix-run/router'
+import path from 'node:path'
+import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
+import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
+import { transformSync } from 'esbuild'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
 /** The copy of the router Node loads for the server (CommonJS), as against the browser's. */
-const serverRouter = createRequire(import.meta.url)('@remix-run/router') as typeof import('@remix-run/router')
+const require = createRequire(import.meta.url)
+const serverRouter = require('@remix-run/router') as typeof import('@remix-run/router')
+
+/** The browser's copy (an ES module), which flattens, ranks and tries every branch on each match. */
+function loadBrowserRouter() {
+  const source = fs.readFileSync(require.resolve('@remix-run/router').replace(/router\.cjs\.js$/, 'router.js'), 'utf8')
+  const module = { exports: {} }
+  new Function('module', 'exports', 'require', transformSync(source, { format: 'cjs' }).code)(module, module.exports, require)
+  return module.exports as typeof import('@remix-run/router')
+}
 
 /**
  * Matching a URL flattens the route tree, ranks its branches and tries them in order; the router
  * (patches/) compiles each route's pattern once instead of on every match, three or four a page,
- * and on the server flattens and ranks each tree once.
+ * and on the server flattens and ranks each tree once and tries a URL only against the branches
+ * that can match its first segment.
  */
 const routes = [
   { id: 'root', path: '', children: [
@@ -63,5 +77,60 @@ describe('route matching', () => {
     const other = [{ id: 'only', path: 'only' }]
     expect(serverRouter.matchRoutes(other, '/only')?.map((match) => match.route.id)).toEqual(['only'])
     expect(serverRouter.matchRoutes(other, '/leads/abc')).toBeNull()
+  })
+})
+
+/** The app's own route tree, as Remix builds it from app/routes. */
+function appRoutes() {
+  const manifest = Object.values(flatRoutes(path.resolve('app')))
+  const build = (parentId: string): AgnosticRouteObject[] =>
+    manifest
+      .filter((route) => (route.parentId ?? 'root') === parentId)
+      .map((route) => {
+        const children = build(route.id)
+        return route.index ? { id: route.id, index: true, path: route.path } : { id: route.id, path: route.path, ...(children.length > 0 ? { children } : {}) }
+      })
+  return [{ id: 'root', path: '', children: build('root') }]
+}
+
+/** Every full path of a tree. */
+function fullPaths(routes: AgnosticRouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const own = [parent, route.path].filter(Boolean).join('/')
+    return [own, ...fullPaths(route.children ?? [], own)]
+  })
+}
+
+const summary = (matches: ReturnType<typeof matchRoutes>) => matches?.map(({ route, params, pathname, pathnameBase }) => [route.id, params, pathname, pathnameBase]) ?? null
+
+describe("the server's branches by first segment", () => {
+  const routes = appRoutes()
+  const urls = [...new Set(fullPaths(routes))].flatMap((full) => {
+    const url = `/${full.replace(/:[\w-]+/g, 'abc123').replace(/\*$/, 'some/where')}`
+    return [url, url.toUpperCase(), `${url}/`, `/${url}`, `${url}/extra`]
+  })
+  urls.push('/', '', 'leads', '/unknown/thing', '/%6Ceads/new', '/leads%2Fnew', '/ünïcode/x', '/api/leads?x=1')
+
+  const browserRouter = loadBrowserRouter()
+
+  test("match every URL of the app's routes as trying every branch does", () => {
+    expect(urls.length).toBeGreaterThan(500)
+    for (const url of urls) expect(summary(serverRouter.matchRoutes(routes, url)), url).toEqual(summary(browserRouter.matchRoutes(routes, url)))
+  })
+
+  test('try only the branches that start like the URL', () => {
+    serverRouter.matchRoutes(routes, '/login')
+    const match = vi.spyOn(String.prototype, 'match')
+    try {
+      expect(serverRouter.matchRoutes(routes, '/login')?.at(-1)?.route.id).toBe('routes/login')
+      const tried = match.mock.calls.length
+      match.mockClear()
+      expect(browserRouter.matchRoutes(routes, '/login')?.at(-1)?.route.id).toBe('routes/login')
+      // In rank order, more than a hundred patterns are tried before the sign-in page's.
+      expect(match.mock.calls.length).toBeGreaterThan(100)
+      expect(tried).toBeLessThan(10)
+    } finally {
+      match.mockRestore()
+    }
   })
 })
