@@ -8,7 +8,7 @@ import { PrismaClient } from '~/generated/prisma/client'
 import { ensurePrivateDirectory, lockDirectory } from '~/platform/data-dir.server'
 import { getEnv } from '~/platform/env.server'
 import { applyMigrations } from '~/platform/migrate.server'
-import { installQueryPlanCache } from '~/platform/db/query-plan-cache.server'
+import { type DataModel, installQueryPlanCache } from '~/platform/db/query-plan-cache.server'
 
 /**
  * One Prisma client per process. Without DATABASE_URL the portal runs on an
@@ -274,7 +274,7 @@ function lazyAdapter(): SqlDriverAdapterFactory {
     adapterName: '@prisma/adapter-pg',
     async connect() {
       // The tests check every plan the cache fills in against a fresh compile.
-      installQueryPlanCache({ verify: getEnv().NODE_ENV === 'test' })
+      installQueryPlanCache((prisma as unknown as { _runtimeDataModel: DataModel })._runtimeDataModel, { verify: getEnv().NODE_ENV === 'test' })
       const { url, poolSize } = await getDatabase()
       return new PrismaPg({ connectionString: url, max: poolSize }).connect()
     },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
-import { queryPlanCacheStats } from '~/platform/db/query-plan-cache.server'
+import { heldShapes, queryPlanCacheStats } from '~/platform/db/query-plan-cache.server'
 
 /**
  * Reads of one shape share a compiled plan with their values filled in. The
@@ -38,12 +38,13 @@ describe('the query plan cache', () => {
   })
 
   test('dates, booleans, numbers and nested relation filters are filled in per read', async () => {
-    const early = await lead({ createdAt: new Date('2026-01-05T10:00:00Z'), status: 'contacted' })
-    const late = await lead({ createdAt: new Date('2026-03-05T10:00:00Z'), status: 'contacted' })
+    const source = unique()
+    const early = await lead({ source, createdAt: new Date('2026-01-05T10:00:00Z'), status: 'contacted' })
+    const late = await lead({ source, createdAt: new Date('2026-03-05T10:00:00Z'), status: 'contacted' })
     await prisma.communication.create({ data: { leadId: late.id, type: 'phone', subject: 'First call', createdBy: 'Plan Cache' } })
     const since = (date: string, subject: string) => () =>
       prisma.lead.findMany({
-        where: { id: { in: [early.id, late.id] }, createdAt: { gte: new Date(date) }, status: 'contacted', communications: { none: { subject } } },
+        where: { source, createdAt: { gte: new Date(date) }, status: 'contacted', communications: { none: { subject } } },
         orderBy: { createdAt: 'asc' },
         select: { id: true },
       })
@@ -52,7 +53,7 @@ describe('the query plan cache', () => {
     expect(results).toEqual([[{ id: early.id }, { id: late.id }], [{ id: late.id }], [{ id: early.id }], []])
   })
 
-  test('a search pattern and a limit stay part of the shape, so each search and page size gets its own rows', async () => {
+  test('a search pattern and a limit are compiled with the read, so each search and page size gets its own rows', async () => {
     const tag = unique()
     const first = await lead({ searchText: `alpha${tag}` })
     const second = await lead({ searchText: `beta${tag}` })
@@ -85,5 +86,36 @@ describe('the query plan cache', () => {
     const byId = (value: unknown) => prisma.lead.findUnique({ where: { id: value as string }, select: { id: true } })
     for (let read = 0; read < 3; read++) expect(await byId(id)).toEqual({ id })
     await expect(byId(5)).rejects.toThrow(Prisma.PrismaClientValidationError)
+  })
+
+  test('a list of values is filled in item by item, its length part of the shape', async () => {
+    const [a, b, c] = [await lead(), await lead(), await lead()]
+    const among = (...ids: string[]) => () => prisma.lead.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: 'asc' }, select: { id: true } })
+    const { hits, results } = await hitsDuring([among(a.id, b.id), among(b.id, c.id), among(a.id, c.id), among(c.id), among(a.id, b.id, c.id)])
+    expect(hits).toBeGreaterThanOrEqual(1)
+    expect(results).toEqual([[a, b], [b, c], [a, c], [c], [a, b, c]].map((rows) => rows.map(({ id }) => ({ id }))))
+    for (const shape of heldShapes()) expect(shape).not.toContain(a.id)
+  })
+
+  test('a search, a list with a search mode or a date given as text is compiled as before and never held', async () => {
+    const tag = unique()
+    const found = await lead({ searchText: `gamma${tag}` })
+    const search = () => prisma.lead.findMany({ where: { searchText: { contains: `gamma${tag}` } }, select: { id: true } })
+    const ids = () => prisma.lead.findMany({ where: { searchText: { in: [`gamma${tag}`], mode: 'insensitive' } }, select: { id: true } })
+    const textDate = (date: string) => () => prisma.lead.findMany({ where: { id: found.id, createdAt: { gte: date as never } }, select: { id: true } })
+    const { hits, results } = await hitsDuring([search, search, search, ids, ids, ids, textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z')])
+    expect(hits).toBe(0)
+    expect(results).toEqual([...Array(9)].map(() => [{ id: found.id }]))
+    // Prisma still checks a date given as text on every read.
+    await expect(textDate('2020-01-01')()).rejects.toThrow(Prisma.PrismaClientValidationError)
+    for (const shape of heldShapes()) {
+      expect(shape).not.toContain(tag)
+      expect(shape).not.toContain(found.id)
+    }
+  })
+
+  test('a JSON filter is compiled as before (placeholders there would stop the compiler)', async () => {
+    const inDetails = (value: number) => prisma.auditLog.findMany({ where: { details: { path: ['views'], gt: value } }, select: { id: true }, take: 1 })
+    for (const value of [1, 2, 3, 4]) expect(Array.isArray(await inDetails(value))).toBe(true)
   })
 })

@@ -118,6 +118,13 @@ describe("the server's branches by first segment", () => {
     for (const url of urls) expect(summary(serverRouter.matchRoutes(routes, url)), url).toEqual(summary(browserRouter.matchRoutes(routes, url)))
   })
 
+  test('match routes with letters outside ASCII as trying every branch does', () => {
+    const routes = [{ id: 'root', path: '', children: [{ id: 'sigma', path: 'σ' }, { id: 'micro', path: 'μg' }, { id: 'rest', path: '*' }] }]
+    for (const url of ['/σ', '/ς', '/Σ', '/μg', '/µg', '/ΜG', '/x']) {
+      expect(summary(serverRouter.matchRoutes(routes, url)), url).toEqual(summary(browserRouter.matchRoutes(routes, url)))
+    }
+  })
+
   test('try only the branches that start like the URL', () => {
     serverRouter.matchRoutes(routes, '/login')
     const match = vi.spyOn(String.prototype, 'match')

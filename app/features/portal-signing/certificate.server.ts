@@ -136,7 +136,8 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
   return signerFromSecrets(await storeGeneratedCertificate(agencyName, db)) as Promise<Signer>
 }
 
-async function storeGeneratedCertificate(agencyName: string, db: Prisma.TransactionClient) {
+/** A new generated certificate as it is stored (no database work: the key is made before any transaction opens). */
+async function newGeneratedCertificate(agencyName: string) {
   const subject = `${agencyName} Document Signing`
   const generated = await generateSelfSignedCertificate(subject)
   const secrets = {
@@ -149,16 +150,34 @@ async function storeGeneratedCertificate(agencyName: string, db: Prisma.Transact
     notAfter: generated.notAfter.toISOString(),
     fingerprintSha256: await fingerprint(generated.certificateDer),
   }
+  return { config, secrets }
+}
+
+async function storeGeneratedCertificate(agencyName: string, db: Prisma.TransactionClient) {
+  const { config, secrets } = await newGeneratedCertificate(agencyName)
   await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
   return secrets
+}
+
+/** A generated certificate whose serial number readers reject (made before serialNumberFrom). */
+function rejectedByReaders(stored: { config: CertificateConfig; secrets: Partial<CertificateSecrets> }) {
+  const der = stored.secrets.certificateDer
+  if (stored.config.source !== 'generated' || !der) return false
+  try {
+    return serialNumberMisencoded(new Uint8Array(Buffer.from(der, 'base64')))
+  } catch {
+    // Unreadable: left for signing to report, not a reason to refuse to start.
+    return false
+  }
 }
 
 /**
  * At start-up, before the server listens: makes the agency certificate when
  * none is stored, so it exists from the first start. A stored one is left as
- * it is, unless it is a generated one whose serial number readers reject
- * (made before serialNumberFrom): no signature it made verifies, so it is
- * replaced, with an audit entry.
+ * it is, unless it is a generated one whose serial number readers reject: no
+ * signature it made verifies, so it is replaced, with an audit entry. The row
+ * is locked and read again first, so an upload or another instance's start
+ * meanwhile is not overwritten and the replacement happens once.
  */
 export async function ensureSigningCertificate() {
   const stored = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER)
@@ -166,12 +185,15 @@ export async function ensureSigningCertificate() {
     await getDocumentSigner()
     return
   }
-  const der = stored.secrets.certificateDer
-  if (stored.config.source !== 'generated' || !der || !serialNumberMisencoded(new Uint8Array(Buffer.from(der, 'base64')))) return
+  if (!rejectedByReaders(stored)) return
+  const replacement = await newGeneratedCertificate(stored.config.subject.replace(/ Document Signing$/, ''))
   await prisma.$transaction(async (tx) => {
-    const agencyName = stored.config.subject.replace(/ Document Signing$/, '')
-    await storeGeneratedCertificate(agencyName, tx)
-    const replaced = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER, tx)
+    await tx.$queryRaw`SELECT provider FROM "IntegrationSetting" WHERE provider = ${SIGNING_CERTIFICATE_PROVIDER} FOR UPDATE`
+    const current = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER, tx)
+    if (!current || current.config.fingerprintSha256 !== stored.config.fingerprintSha256 || !rejectedByReaders(current)) return
+    // Replaced whole: secrets are merged on save, and nothing of the old key may stay.
+    await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+    await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, replacement.config, replacement.secrets, tx)
     await recordAudit(
       {
         actor: systemActor('signing-certificate'),
@@ -181,8 +203,8 @@ export async function ensureSigningCertificate() {
         details: {
           source: 'generated',
           reason: 'The previous certificate\'s serial number is rejected by PDF readers',
-          previousFingerprintSha256: stored.config.fingerprintSha256,
-          fingerprintSha256: replaced!.config.fingerprintSha256,
+          previousFingerprintSha256: current.config.fingerprintSha256,
+          fingerprintSha256: replacement.config.fingerprintSha256,
         },
       },
       tx,

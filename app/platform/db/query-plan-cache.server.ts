@@ -4,26 +4,44 @@ import { QueryCompiler } from '@prisma/client/runtime/query_compiler_bg.postgres
 /**
  * Prisma's query compiler (WebAssembly) turns every query into a plan anew:
  * about a quarter of a record page's server time. Reads differ mostly in the
- * values they filter by, so a read's plan is compiled once per shape, with
- * its filter values as placeholders, and each later read of that shape fills
- * its own values in (a read with no values keeps its plan as it is).
+ * values they compare columns with, so a read's plan is compiled once per
+ * shape, with those values as placeholders, and each later read of that shape
+ * fills its own values in (a read with no values keeps its plan as it is).
  *
- * A shape is kept only once the plan filled in with its values is found
- * identical to the plan compiled from the literal query. Anything the
- * compiler does with a value other than pass it to the database (a search
- * pattern, a limit) makes the two differ, and that shape goes on being
- * compiled as before. A shape is checked on its second use, so a query seen
- * once costs nothing extra. In the tests (NODE_ENV=test) every filled-in plan
- * is also compared with a fresh compile, and a difference throws.
+ * Only a value compared with a column of its own type (text, whole number,
+ * boolean, date; found through the schema) becomes a placeholder. A read that
+ * still holds text after that (a search, a date given as text) is compiled as
+ * before and never held, so the cache keeps no value of any read, and Prisma
+ * checks what it alone can check. A shape is kept once the plan filled in with
+ * its values is found identical to the plan compiled from the literal read,
+ * on the shape's second use; otherwise it is compiled as before from then on.
+ * In the tests (NODE_ENV=test) every filled-in plan is also compared with a
+ * fresh compile, and a difference throws.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
 type Template = { plan: Json }
+/** Prisma's description of the schema, as its client keeps it (`_runtimeDataModel`). */
+export type DataModel = { models: Record<string, { fields: Array<{ name: string; kind: string; type: string }> }> }
 
 const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'count', 'aggregate', 'groupBy'])
-/** Filters whose value the compiler turns into a pattern, or that change the SQL itself. */
-const LITERAL_FILTERS = new Set(['mode', 'contains', 'startsWith', 'endsWith', 'search', 'path', 'string_contains', 'string_starts_with', 'string_ends_with'])
+/** The filters whose value is only compared with a column's. Anything else (contains, mode, a JSON path) is left as it is. */
+const COMPARISONS = new Set(['equals', 'not', 'lt', 'lte', 'gt', 'gte'])
+const LISTS = new Set(['in', 'notIn'])
+const RELATION_FILTERS = new Set(['is', 'isNot', 'some', 'every', 'none'])
+/** Arguments whose text is part of the query's structure, not a value. */
+const STRUCTURE = new Set(['orderBy', 'distinct', 'by', 'mode'])
 const MAX_SHAPES = 1000
 const INT32 = 2 ** 31
+
+/** The placeholder kind for a column type and a value of it, or null when the value stays literal. */
+const KINDS: Record<string, (value: Json) => string | null> = {
+  String: (value) => (typeof value === 'string' ? 's' : null),
+  Int: (value) => (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < INT32 ? 'i' : null),
+  Boolean: (value) => (typeof value === 'boolean' ? 'b' : null),
+  // A date given as text is left to Prisma, which checks it.
+  DateTime: (value) => (isObject(value) && value.$type === 'DateTime' && typeof value.value === 'string' ? 'd' : null),
+}
 
 /** A shape found to need its literal values. */
 const LITERAL = 'literal'
@@ -33,49 +51,108 @@ const seenOnce = new Set<string>()
 
 export const queryPlanCacheStats = { hits: 0, kept: 0, literal: 0 }
 
+/** The shapes held, kept or seen once (for the tests: they hold no value of any read). */
+export function heldShapes() {
+  return [...shapes.keys(), ...seenOnce]
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 function boundedAdd<K, V>(map: Map<K, V>, key: K, value: V) {
   if (map.size >= MAX_SHAPES) map.delete(map.keys().next().value as K)
   map.set(key, value)
 }
 
+/** Whether any text is left in the arguments outside their structure: a search, a list of ids, a date as text. */
+function holdsText(node: Json, key = ''): boolean {
+  if (STRUCTURE.has(key)) return false
+  if (typeof node === 'string') return true
+  if (Array.isArray(node)) return node.some((item) => holdsText(item))
+  if (isObject(node)) {
+    if (node.$type === 'Param') return false
+    return Object.entries(node).some(([inner, value]) => holdsText(value, inner))
+  }
+  return false
+}
+
 /**
- * The request with each filter value replaced by a placeholder named by its
- * kind and position (s0, i1, b2, d3), and the values by name. A value of
- * another kind in the same place makes another shape, so the compiler still
- * checks each kind it has not seen there. Null, lists and other typed values
- * stay as they are.
+ * The request with each compared value replaced by a placeholder named by
+ * its kind and position (s0, i1, b2, d3), and the values by name; null when
+ * the request is not a read or keeps text the cache must not hold. Only a
+ * string, whole number, boolean or date compared with a column of that type
+ * becomes a placeholder, found through the schema: a value of another kind
+ * stays literal, so Prisma still checks it.
  */
-function parameterize(request: string) {
-  const parsed = JSON.parse(request) as { action?: string; query?: Json }
-  if (!parsed.action || !READS.has(parsed.action)) return null
+function parameterize(request: string, dataModel: DataModel) {
+  const parsed = JSON.parse(request) as { modelName?: string; action?: string; query?: Json }
+  if (!parsed.action || !READS.has(parsed.action) || !parsed.modelName) return null
   const values = new Map<string, Json>()
   const placeholder = (kind: string, value: Json) => {
     const name = `${kind}${values.size}`
-    values.set(name, value)
+    values.set(name, isObject(value) ? value.value! : value)
     return { $type: 'Param', value: name }
   }
-  const filter = (where: { [key: string]: Json }) => {
-    for (const [key, value] of Object.entries(where)) {
-      if (LITERAL_FILTERS.has(key)) continue
-      if (typeof value === 'string') where[key] = placeholder('s', value)
-      else if (typeof value === 'boolean') where[key] = placeholder('b', value)
-      else if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < INT32) where[key] = placeholder('i', value)
-      else if (Array.isArray(value)) {
-        for (const item of value) if (item && typeof item === 'object' && !Array.isArray(item)) filter(item)
-      } else if (value && typeof value === 'object') {
-        if (value.$type === 'DateTime' && typeof value.value === 'string') where[key] = placeholder('d', value.value)
-        else if (!('$type' in value)) filter(value)
+  const where = (modelName: string, filter: JsonObject) => {
+    const fields = dataModel.models[modelName]?.fields
+    if (!fields) return
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === 'AND' || key === 'OR' || key === 'NOT') {
+        for (const item of Array.isArray(value) ? value : [value]) if (isObject(item)) where(modelName, item)
+        continue
+      }
+      const field = fields.find((candidate) => candidate.name === key)
+      // A compound unique key ({ a_b: { a, b } }) holds filters on this model's fields.
+      if (!field) {
+        if (isObject(value) && !('$type' in value)) where(modelName, value)
+        continue
+      }
+      if (field.kind === 'object') {
+        if (!isObject(value)) continue
+        if (Object.keys(value).some((filterKey) => RELATION_FILTERS.has(filterKey))) {
+          for (const [filterKey, inner] of Object.entries(value)) if (RELATION_FILTERS.has(filterKey) && isObject(inner)) where(field.type, inner)
+        } else where(field.type, value)
+        continue
+      }
+      const kindOf = field.kind === 'scalar' ? KINDS[field.type] : undefined
+      if (!kindOf) continue
+      const kind = kindOf(value)
+      if (kind) filter[key] = placeholder(kind, value)
+      else if (isObject(value) && !('$type' in value) && Object.keys(value).every((operator) => COMPARISONS.has(operator) || LISTS.has(operator))) {
+        for (const [operator, compared] of Object.entries(value)) {
+          if (LISTS.has(operator)) {
+            // Each item its own placeholder (the list's length is part of the shape); a whole list as one stops the compiler.
+            if (Array.isArray(compared) && (field.type === 'String' || field.type === 'Int') && compared.every((item) => kindOf(item)))
+              value[operator] = compared.map((item) => placeholder(kindOf(item)!, item))
+            continue
+          }
+          const comparedKind = kindOf(compared)
+          if (comparedKind) value[operator] = placeholder(comparedKind, compared)
+        }
       }
     }
   }
-  const query = (node: Json) => {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return
+  const query = (modelName: string, node: Json) => {
+    if (!isObject(node)) return
     const args = node.arguments
-    if (args && typeof args === 'object' && !Array.isArray(args) && args.where && typeof args.where === 'object' && !Array.isArray(args.where)) filter(args.where)
+    if (isObject(args)) {
+      if (isObject(args.where)) where(modelName, args.where)
+      if (isObject(args.cursor)) where(modelName, args.cursor)
+      if (holdsText(args)) return false
+    }
     const selection = node.selection
-    if (selection && typeof selection === 'object' && !Array.isArray(selection)) for (const field of Object.values(selection)) query(field)
+    if (!isObject(selection)) return true
+    const fields = dataModel.models[modelName]?.fields ?? []
+    for (const [key, inner] of Object.entries(selection)) {
+      if (!isObject(inner)) continue
+      // A relation's own read, or _count's selection of relations (on this model).
+      const relation = fields.find((field) => field.name === key && field.kind === 'object')
+      if (query(relation ? relation.type : modelName, inner) === false) return false
+    }
+    return true
   }
-  query(parsed.query ?? null)
+  if (query(parsed.modelName, parsed.query ?? null) === false) return null
   return { shape: values.size === 0 ? request : JSON.stringify(parsed), values }
 }
 
@@ -99,14 +176,14 @@ function fill(node: Json, values: Map<string, Json>): Json {
 
 type Compile = (this: unknown, request: string) => Json
 
-/** Wraps the compiler's compile once per process; returns false if Prisma's compiler no longer has that method. */
-export function installQueryPlanCache({ verify = false }: { verify?: boolean } = {}) {
+/** Wraps the compiler's compile once per process; returns false if Prisma no longer has that method or its schema description. */
+export function installQueryPlanCache(dataModel: DataModel, { verify = false }: { verify?: boolean } = {}) {
   const prototype = QueryCompiler.prototype as { compile: Compile; cached?: true }
-  if (typeof prototype.compile !== 'function') return false
+  if (typeof prototype.compile !== 'function' || !dataModel?.models) return false
   if (prototype.cached) return true
   const compile = prototype.compile
   prototype.compile = function cachedCompile(request) {
-    const parameterized = parameterize(request)
+    const parameterized = parameterize(request, dataModel)
     if (!parameterized) return compile.call(this, request)
     const { shape, values } = parameterized
     const known = shapes.get(shape)
