@@ -118,4 +118,37 @@ describe('the query plan cache', () => {
     const inDetails = (value: number) => prisma.auditLog.findMany({ where: { details: { path: ['views'], gt: value } }, select: { id: true }, take: 1 })
     for (const value of [1, 2, 3, 4]) expect(Array.isArray(await inDetails(value))).toBe(true)
   })
+
+  test('raw SQL keeps its plan without the values, and each statement gets its own', async () => {
+    const tag = unique()
+    const echo = (text: string, at: Date, count: number, flag: boolean | null) => () =>
+      prisma.$queryRaw<Array<{ text: string; at: Date; count: number; flag: boolean | null }>>`SELECT ${text}::text AS text, ${at}::timestamptz AS at, ${count}::int AS count, ${flag}::boolean AS flag`
+    const { hits, results } = await hitsDuring([
+      echo(`first${tag}`, new Date('2026-01-01T00:00:00Z'), 1, true),
+      echo(`second${tag}`, new Date('2026-02-01T00:00:00Z'), 2, false),
+      echo(`third${tag}`, new Date('2026-03-01T00:00:00Z'), 3, true),
+    ])
+    expect(hits).toBeGreaterThanOrEqual(1)
+    expect(results).toEqual([
+      [{ text: `first${tag}`, at: new Date('2026-01-01T00:00:00Z'), count: 1, flag: true }],
+      [{ text: `second${tag}`, at: new Date('2026-02-01T00:00:00Z'), count: 2, flag: false }],
+      [{ text: `third${tag}`, at: new Date('2026-03-01T00:00:00Z'), count: 3, flag: true }],
+    ])
+    // A null where a value was is another shape, and still reads as null.
+    expect(await echo(`fourth${tag}`, new Date('2026-04-01T00:00:00Z'), 4, null)()).toEqual([{ text: `fourth${tag}`, at: new Date('2026-04-01T00:00:00Z'), count: 4, flag: null }])
+
+    const renamed = await lead()
+    const rename = (id: string, source: string) => () => prisma.$executeRaw`UPDATE "Lead" SET source = ${source} WHERE id = ${id}::uuid`
+    const writes = await hitsDuring([rename(renamed.id, `a${tag}`), rename(renamed.id, `b${tag}`), rename(crypto.randomUUID(), `c${tag}`), rename(renamed.id, `d${tag}`)])
+    expect(writes.results).toEqual([1, 1, 0, 1])
+    expect((await prisma.lead.findUniqueOrThrow({ where: { id: renamed.id } })).source).toBe(`d${tag}`)
+    for (const shape of heldShapes()) expect(shape).not.toContain(tag)
+  })
+
+  test('raw SQL with a JSON or byte parameter is compiled as before', async () => {
+    const json = (value: number) => () => prisma.$queryRaw<Array<{ value: unknown }>>`SELECT ${{ value }}::jsonb -> 'value' AS value`
+    const { hits, results } = await hitsDuring([json(1), json(2), json(3)])
+    expect(hits).toBe(0)
+    expect(results).toEqual([[{ value: 1 }], [{ value: 2 }], [{ value: 3 }]])
+  })
 })

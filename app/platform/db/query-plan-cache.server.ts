@@ -7,6 +7,7 @@ import { QueryCompiler } from '@prisma/client/runtime/query_compiler_bg.postgres
  * values they compare columns with, so a read's plan is compiled once per
  * shape, with those values as placeholders, and each later read of that shape
  * fills its own values in (a read with no values keeps its plan as it is).
+ * Raw SQL is kept per statement the same way (parameterizeRaw).
  *
  * Only a value compared with a column of its own type (text, whole number,
  * boolean, date; found through the schema) becomes a placeholder. A read that
@@ -174,6 +175,69 @@ function fill(node: Json, values: Map<string, Json>): Json {
   return copy
 }
 
+/** A request ready for the cache: its shape, how to fill a kept plan in, and how to make that plan. */
+type Parameterized = {
+  shape: string
+  fill: (plan: Json) => Json
+  /** The plan to keep, with no value of this request in it, or null. */
+  template: (literal: Json, compile: (input: string) => Json) => Json
+}
+
+function readOf(parameterized: ReturnType<typeof parameterize>): Parameterized | null {
+  if (!parameterized) return null
+  const { shape, values } = parameterized
+  return {
+    shape,
+    fill: (plan) => fill(plan, values),
+    template: (literal, compile) => (values.size === 0 ? fill(literal, values) : compile(shape)),
+  }
+}
+
+type RawPlan = { type: string; args: { type: 'rawSql'; sql: string; args: Json[]; argTypes: Json } }
+
+function isRawPlan(plan: Json): plan is RawPlan & JsonObject {
+  return isObject(plan) && isObject(plan.args) && plan.args.type === 'rawSql' && Array.isArray(plan.args.args)
+}
+
+/** A raw statement's parameter: its kind and the value its plan holds, or null for a kind left to the compiler. */
+function rawParameter(parameter: Json): [string, Json] | null {
+  if (typeof parameter === 'string') return ['s', parameter]
+  if (typeof parameter === 'boolean') return ['b', parameter]
+  if (typeof parameter === 'number' && Number.isInteger(parameter) && Math.abs(parameter) < INT32) return ['i', parameter]
+  if (parameter === null) return ['n', null]
+  if (isObject(parameter) && parameter.prisma__type === 'date' && typeof parameter.prisma__value === 'string') return ['d', parameter.prisma__value]
+  return null
+}
+
+/**
+ * Raw SQL (the session's statement, audit entries): the shape is the statement
+ * with the kind of each parameter (text, whole number, boolean, date, null),
+ * and the kept plan is the compiled one with its values taken out. A parameter
+ * of another kind (bytes, JSON, a list) leaves the statement compiled as before.
+ */
+function parameterizeRaw(request: string): Parameterized | null {
+  const parsed = JSON.parse(request) as { action?: string; query?: { arguments?: { query?: unknown; parameters?: unknown } } & JsonObject } & JsonObject
+  if (parsed.action !== 'queryRaw' && parsed.action !== 'executeRaw') return null
+  const parameters = parsed.query?.arguments?.parameters
+  if (typeof parsed.query?.arguments?.query !== 'string' || typeof parameters !== 'string') return null
+  const list = JSON.parse(parameters) as Json
+  if (!Array.isArray(list)) return null
+  const kinds: string[] = []
+  const args: Json[] = []
+  for (const parameter of list) {
+    const kinded = rawParameter(parameter)
+    if (!kinded) return null
+    kinds.push(kinded[0])
+    args.push(kinded[1])
+  }
+  const shape = `raw ${JSON.stringify({ ...parsed, query: { ...parsed.query, arguments: { ...parsed.query!.arguments, parameters: kinds.join('') } } })}`
+  return {
+    shape,
+    fill: (plan) => (isRawPlan(plan) ? { ...plan, args: { ...plan.args, args: [...args] } } : plan),
+    template: (literal) => (isRawPlan(literal) ? { ...literal, args: { ...literal.args, args: [] } } : null),
+  }
+}
+
 type Compile = (this: unknown, request: string) => Json
 
 /** Wraps the compiler's compile once per process; returns false if Prisma no longer has that method or its schema description. */
@@ -183,13 +247,13 @@ export function installQueryPlanCache(dataModel: DataModel, { verify = false }: 
   if (prototype.cached) return true
   const compile = prototype.compile
   prototype.compile = function cachedCompile(request) {
-    const parameterized = parameterize(request, dataModel)
+    const parameterized = parameterizeRaw(request) ?? readOf(parameterize(request, dataModel))
     if (!parameterized) return compile.call(this, request)
-    const { shape, values } = parameterized
+    const { shape } = parameterized
     const known = shapes.get(shape)
     if (known && known !== LITERAL) {
       queryPlanCacheStats.hits++
-      const plan = fill(known.plan, values)
+      const plan = parameterized.fill(known.plan)
       if (verify) {
         const literal = compile.call(this, request)
         if (!isDeepStrictEqual(plan, literal)) throw new Error(`Query plan cache: a filled-in plan differs from the compiled one for ${request}`)
@@ -205,14 +269,11 @@ export function installQueryPlanCache(dataModel: DataModel, { verify = false }: 
     }
     seenOnce.delete(shape)
     let template: Template | typeof LITERAL = LITERAL
-    if (values.size === 0) template = { plan: fill(literal, values) }
-    else {
-      try {
-        const plan = compile.call(this, shape)
-        if (isDeepStrictEqual(fill(plan, values), literal)) template = { plan }
-      } catch {
-        // The compiler needs this value itself (a limit, say): the shape keeps its literal values.
-      }
+    try {
+      const plan = parameterized.template(literal, (input) => compile.call(this, input))
+      if (plan !== null && isDeepStrictEqual(parameterized.fill(plan), literal)) template = { plan }
+    } catch {
+      // The compiler needs this value itself (a limit, say): the shape keeps its literal values.
     }
     if (template === LITERAL) queryPlanCacheStats.literal++
     else queryPlanCacheStats.kept++
