@@ -214,6 +214,8 @@ function rawParameter(parameter: Json): [string, Json] | null {
  * with the kind of each parameter (text, whole number, boolean, date, null),
  * and the kept plan is the compiled one with its values taken out. A parameter
  * of another kind (bytes, JSON, a list) leaves the statement compiled as before.
+ * The statement's text is held: the app puts values in parameters, never in
+ * the text (`$queryRaw` templates; the unsafe forms only name tables and columns).
  */
 function parameterizeRaw(request: string): Parameterized | null {
   const parsed = JSON.parse(request) as { action?: string; query?: { arguments?: { query?: unknown; parameters?: unknown } } & JsonObject } & JsonObject
