@@ -145,6 +145,21 @@ describe('the query plan cache', () => {
     for (const shape of heldShapes()) expect(shape).not.toContain(tag)
   })
 
+  test('a date outside the years Prisma accepts is still refused after its shape is kept', async () => {
+    const at = (date: Date) => prisma.$queryRaw<Array<{ at: Date }>>`SELECT ${date}::timestamptz AS at`
+    const byDate = (date: Date) => prisma.lead.findMany({ where: { createdAt: { lt: date } }, take: 1, select: { id: true } })
+    for (const year of ['2026', '2025', '2024']) {
+      expect(await at(new Date(`${year}-01-01T00:00:00Z`))).toEqual([{ at: new Date(`${year}-01-01T00:00:00Z`) }])
+      await byDate(new Date(`${year}-01-01T00:00:00Z`))
+    }
+    // Never filled into a kept plan: compiled, and refused by Prisma, as without the cache.
+    const farFuture = new Date('+010000-01-01T00:00:00Z')
+    const hits = queryPlanCacheStats.hits
+    await expect(at(farFuture)).rejects.toThrow()
+    await expect(byDate(farFuture)).rejects.toThrow()
+    expect(queryPlanCacheStats.hits).toBe(hits)
+  })
+
   test('raw SQL with a JSON or byte parameter is compiled as before', async () => {
     const json = (value: number) => () => prisma.$queryRaw<Array<{ value: unknown }>>`SELECT ${{ value }}::jsonb -> 'value' AS value`
     const { hits, results } = await hitsDuring([json(1), json(2), json(3)])

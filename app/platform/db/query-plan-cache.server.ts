@@ -34,6 +34,8 @@ const RELATION_FILTERS = new Set(['is', 'isNot', 'some', 'every', 'none'])
 const STRUCTURE = new Set(['orderBy', 'distinct', 'by', 'mode'])
 const MAX_SHAPES = 1000
 const INT32 = 2 ** 31
+/** A date as Prisma writes one it accepts (years 0000–9999); anything else is left to the compiler's check. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
 /** The placeholder kind for a column type and a value of it, or null when the value stays literal. */
 const KINDS: Record<string, (value: Json) => string | null> = {
@@ -41,7 +43,7 @@ const KINDS: Record<string, (value: Json) => string | null> = {
   Int: (value) => (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < INT32 ? 'i' : null),
   Boolean: (value) => (typeof value === 'boolean' ? 'b' : null),
   // A date given as text is left to Prisma, which checks it.
-  DateTime: (value) => (isObject(value) && value.$type === 'DateTime' && typeof value.value === 'string' ? 'd' : null),
+  DateTime: (value) => (isObject(value) && value.$type === 'DateTime' && typeof value.value === 'string' && ISO_DATE.test(value.value) ? 'd' : null),
 }
 
 /** A shape found to need its literal values. */
@@ -86,8 +88,7 @@ function holdsText(node: Json, key = ''): boolean {
  * becomes a placeholder, found through the schema: a value of another kind
  * stays literal, so Prisma still checks it.
  */
-function parameterize(request: string, dataModel: DataModel) {
-  const parsed = JSON.parse(request) as { modelName?: string; action?: string; query?: Json }
+function parameterize(request: string, parsed: { modelName?: string; action?: string; query?: Json }, dataModel: DataModel) {
   if (!parsed.action || !READS.has(parsed.action) || !parsed.modelName) return null
   const values = new Map<string, Json>()
   const placeholder = (kind: string, value: Json) => {
@@ -205,8 +206,19 @@ function rawParameter(parameter: Json): [string, Json] | null {
   if (typeof parameter === 'boolean') return ['b', parameter]
   if (typeof parameter === 'number' && Number.isInteger(parameter) && Math.abs(parameter) < INT32) return ['i', parameter]
   if (parameter === null) return ['n', null]
-  if (isObject(parameter) && parameter.prisma__type === 'date' && typeof parameter.prisma__value === 'string') return ['d', parameter.prisma__value]
+  if (isObject(parameter) && parameter.prisma__type === 'date' && typeof parameter.prisma__value === 'string' && ISO_DATE.test(parameter.prisma__value)) {
+    return ['d', parameter.prisma__value]
+  }
   return null
+}
+
+/** Another value of the same kind, for checking that a raw statement's plan does not depend on its values. */
+function otherValue(parameter: Json): Json {
+  if (typeof parameter === 'string') return `${parameter}-`
+  if (typeof parameter === 'boolean') return !parameter
+  if (typeof parameter === 'number') return parameter === 0 ? 1 : 0
+  if (isObject(parameter)) return { ...parameter, prisma__value: '2001-02-03T04:05:06.007Z' }
+  return parameter
 }
 
 /**
@@ -217,8 +229,7 @@ function rawParameter(parameter: Json): [string, Json] | null {
  * The statement's text is held: the app puts values in parameters, never in
  * the text (`$queryRaw` templates; the unsafe forms only name tables and columns).
  */
-function parameterizeRaw(request: string): Parameterized | null {
-  const parsed = JSON.parse(request) as { action?: string; query?: { arguments?: { query?: unknown; parameters?: unknown } } & JsonObject } & JsonObject
+function parameterizeRaw(parsed: { action?: string; query?: { arguments?: { query?: unknown; parameters?: unknown } } & JsonObject } & JsonObject): Parameterized | null {
   if (parsed.action !== 'queryRaw' && parsed.action !== 'executeRaw') return null
   const parameters = parsed.query?.arguments?.parameters
   if (typeof parsed.query?.arguments?.query !== 'string' || typeof parameters !== 'string') return null
@@ -235,8 +246,20 @@ function parameterizeRaw(request: string): Parameterized | null {
   const shape = `raw ${JSON.stringify({ ...parsed, query: { ...parsed.query, arguments: { ...parsed.query!.arguments, parameters: kinds.join('') } } })}`
   return {
     shape,
-    fill: (plan) => (isRawPlan(plan) ? { ...plan, args: { ...plan.args, args: [...args] } } : plan),
-    template: (literal) => (isRawPlan(literal) ? { ...literal, args: { ...literal.args, args: [] } } : null),
+    // A copy throughout, as for reads: nothing handed out is the kept plan.
+    fill: (plan) => {
+      const copy = fill(plan, new Map())
+      if (isRawPlan(copy)) copy.args.args = [...args]
+      return copy
+    },
+    // Kept only if the same statement with other values of the same kinds compiles to the same plan apart from them.
+    template: (literal, compile) => {
+      if (!isRawPlan(literal)) return null
+      const other = JSON.stringify({ ...parsed, query: { ...parsed.query, arguments: { ...parsed.query!.arguments, parameters: JSON.stringify(list.map(otherValue)) } } })
+      const variant = compile(other)
+      const stripped = { ...literal, args: { ...literal.args, args: [] } }
+      return isRawPlan(variant) && isDeepStrictEqual({ ...variant, args: { ...variant.args, args: [] } }, stripped) ? stripped : null
+    },
   }
 }
 
@@ -249,7 +272,8 @@ export function installQueryPlanCache(dataModel: DataModel, { verify = false }: 
   if (prototype.cached) return true
   const compile = prototype.compile
   prototype.compile = function cachedCompile(request) {
-    const parameterized = parameterizeRaw(request) ?? readOf(parameterize(request, dataModel))
+    const parsed = JSON.parse(request) as JsonObject
+    const parameterized = parameterizeRaw(parsed) ?? readOf(parameterize(request, parsed, dataModel))
     if (!parameterized) return compile.call(this, request)
     const { shape } = parameterized
     const known = shapes.get(shape)
