@@ -257,7 +257,8 @@ function parameterizeRaw(parsed: { action?: string; query?: { arguments?: { quer
       if (!isRawPlan(literal)) return null
       const other = JSON.stringify({ ...parsed, query: { ...parsed.query, arguments: { ...parsed.query!.arguments, parameters: JSON.stringify(list.map(otherValue)) } } })
       const variant = compile(other)
-      const stripped = { ...literal, args: { ...literal.args, args: [] } }
+      // A copy: the literal plan goes to the caller's executor.
+      const stripped = fill({ ...literal, args: { ...literal.args, args: [] } }, new Map())
       return isRawPlan(variant) && isDeepStrictEqual({ ...variant, args: { ...variant.args, args: [] } }, stripped) ? stripped : null
     },
   }
