@@ -1,0 +1,156 @@
+/**
+ * npx tsx tests/bench/profile-page.ts <path>: where the server's time goes on one page under load.
+ * Seeds the bench's records into a kept embedded database (PROFILE_DATA_DIR, default
+ * /tmp/portal-profile-pages; the first run takes about 20 s), starts the production build on it with
+ * Node's CPU profiler, signs in, loads the page from 10 clients for PROFILE_SECONDS (default 8) and
+ * prints, per request, the server thread's busy time by package and the functions that cost most.
+ * `{lead}`, `{patient}` and `{caregiver}` in the path become a record from that list; a path starting
+ * `anon:` is loaded signed out (`anon:/login` is the bench's floor). Run `npm run build` first.
+ * It prints figures; it asserts nothing.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { seedBenchRecords } from './seed'
+
+type Profile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
+  samples: number[]
+  timeDeltas: number[]
+}
+
+const DATA_DIR = process.env.PROFILE_DATA_DIR ?? path.join(os.tmpdir(), 'portal-profile-pages')
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
+const PORT = 3411
+const BASE = `http://127.0.0.1:${PORT}`
+const PASSWORD = 'lantern-otter-staple-4821'
+const CONCURRENCY = 10
+
+/** The package a profiled function belongs to: a dependency's name, 'app', a Node module or '(native)'. */
+function packageOf(url: string) {
+  if (!url) return '(native)'
+  const dependency = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)
+  if (dependency) return dependency[1]!
+  if (url.includes('/build/')) return 'app'
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`
+  if (url.startsWith('wasm')) return 'WebAssembly'
+  return path.basename(url)
+}
+
+/** Self time per package and per function over the last `seconds` of the profile, in ms. */
+function summarize(profile: Profile, seconds: number) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  let at = 0
+  const times = profile.timeDeltas.map((delta) => (at += delta))
+  const from = at - seconds * 1e6
+  const byPackage = new Map<string, number>()
+  const byFunction = new Map<string, number>()
+  let busy = 0
+  profile.samples.forEach((id, index) => {
+    if (times[index]! < from) return
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+    if (functionName === '(idle)') return
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000
+    busy += ms
+    const owner = packageOf(url)
+    byPackage.set(owner, (byPackage.get(owner) ?? 0) + ms)
+    const name = `${functionName || '(anonymous)'} ${owner}:${lineNumber}`
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms)
+  })
+  return { busy, byPackage, byFunction }
+}
+
+async function main() {
+  const [target] = process.argv.slice(2)
+  if (!target) throw new Error('Which page? npx tsx tests/bench/profile-page.ts /leads')
+  if (!fs.existsSync(path.join(process.cwd(), 'build', 'index.js'))) throw new Error('No build: run npm run build first')
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATA_DIR,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO_DATA: 'false',
+    LOG_REQUESTS: 'false',
+    JOBS_ENABLED: 'false',
+    MFA_REQUIRED_ROLES: '',
+  }
+  delete env.DATABASE_URL
+
+  if (!fs.existsSync(path.join(DATA_DIR, 'pglite'))) {
+    // Seeded in this process: the embedded database allows one process at a time.
+    Object.assign(process.env, env)
+    delete process.env.DATABASE_URL
+    const { getDatabase, disconnectDatabase } = await import('~/platform/db.server')
+    const client = new pg.Client({ connectionString: (await getDatabase()).url })
+    await client.connect()
+    await seedBenchRecords(client)
+    await client.query('VACUUM (ANALYZE)')
+    await client.end()
+    await disconnectDatabase()
+  }
+
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cpu-profile-'))
+  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  let requests = 0
+  try {
+    for (let attempt = 0; attempt < 240; attempt++) {
+      const healthy = await fetch(`${BASE}/healthz`).then((response) => response.ok, () => false)
+      if (healthy) break
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    const signIn = await fetch(`${BASE}/login`, { method: 'POST', body: new URLSearchParams({ email: 'bench@example.com', password: PASSWORD }), redirect: 'manual' })
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0]
+    if (!cookie) throw new Error(`Sign-in failed (${signIn.status})`)
+    const signedOut = target.startsWith('anon:')
+    let url = target.replace(/^anon:/, '')
+    const kind = url.match(/\{(\w+)\}/)?.[1]
+    if (kind) {
+      const list = await (await fetch(`${BASE}/${kind}s`, { headers: { cookie } })).text()
+      const ids = [...list.matchAll(new RegExp(`href="/${kind}s/([0-9a-f-]{36})"`, 'g'))].map((match) => match[1]!)
+      if (ids.length === 0) throw new Error(`No ${kind} found on /${kind}s`)
+      url = url.replace(`{${kind}}`, ids[Math.min(ids.length - 1, 10)]!)
+    }
+    const headers: Record<string, string> = signedOut ? {} : { cookie }
+    const load = async (seconds: number, count: boolean) => {
+      const until = Date.now() + seconds * 1000
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (Date.now() < until) {
+            const response = await fetch(`${BASE}${url}`, { headers, redirect: 'manual' })
+            await response.arrayBuffer()
+            if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+            if (count) requests++
+          }
+        }),
+      )
+    }
+    await load(2, false)
+    await load(SECONDS, true)
+    console.log(`${url}: ${requests} requests in ${SECONDS} s (${(requests / SECONDS).toFixed(1)} a second)`)
+  } finally {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+
+  // The server's own thread writes the first profile; the embedded database's thread the second.
+  const [main] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).sort()
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, main!), 'utf8')) as Profile
+  fs.rmSync(profileDir, { recursive: true, force: true })
+  const { busy, byPackage, byFunction } = summarize(profile, SECONDS)
+  const top = (map: Map<string, number>, count: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / requests).toFixed(3).padStart(7)} ms  ${name}`)
+  console.log(`\nServer thread busy: ${(busy / requests).toFixed(2)} ms a request (the database's thread not included)`)
+  console.log('\nBy package, a request:')
+  console.log(top(byPackage, 20).join('\n'))
+  console.log('\nFunctions, own time, a request:')
+  console.log(top(byFunction, 25).join('\n'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
