@@ -132,16 +132,25 @@ async function runClaimed(job: ClaimedJob, handler: JobHandler | undefined) {
   }
 }
 
+/** How long runJobNow waits for a run the worker started first: longer than any provider's timeout. */
+const WAIT_FOR_WORKER_MS = 20_000
+
 /**
  * Runs the pending job named `dedupeKey` now, as the worker would, and says
  * how it ended (failed: retried later by the worker as usual; gave_up: for
- * good) and why; null when no such job is pending (already running, done,
- * or never queued).
+ * good) and why; null when no such job is pending (done, or never queued).
+ * When the worker claimed the job a moment before, it waits for that run to
+ * end (at most WAIT_FOR_WORKER_MS) and returns null, so the caller reads the
+ * outcome from the records instead of the moment in between.
  */
-export async function runJobNow(dedupeKey: string, handler: JobHandler) {
+export async function runJobNow(dedupeKey: string, handler: JobHandler, { waitMs = WAIT_FOR_WORKER_MS } = {}) {
   const job = await claimJobByKey(dedupeKey)
-  if (!job) return null
-  return runClaimed(job, handler)
+  if (job) return runClaimed(job, handler)
+  const until = Date.now() + waitMs
+  while ((await prisma.job.count({ where: { dedupeKey, status: 'running' } })) > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return null
 }
 
 /** Runs due jobs one after another until none is due (or `limit` ran). */

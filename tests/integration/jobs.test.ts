@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { prisma } from '~/platform/db.server'
-import { MAX_ATTEMPTS, PermanentJobError, enqueueJob, runDueJobs } from '~/platform/jobs.server'
+import { MAX_ATTEMPTS, PermanentJobError, enqueueJob, runDueJobs, runJobNow } from '~/platform/jobs.server'
 
 function runsOf(jobId: string) {
   return prisma.jobRun.findMany({ where: { jobId }, orderBy: { attempt: 'asc' } })
@@ -115,5 +115,32 @@ describe('run logs', () => {
     ])
     expect(runs[0]!.finishedAt).not.toBeNull()
     expect(await prisma.job.findUniqueOrThrow({ where: { id: job!.id } })).toMatchObject({ status: 'done', dedupeKey: null })
+  })
+})
+
+describe('running a job now', () => {
+  test('a job the worker claimed a moment before is waited for, so the caller reads its outcome', async () => {
+    await enqueueJob('test.slow', {}, { dedupeKey: 'slow:1' })
+    let finished = false
+    let release: () => void = () => {}
+    const worker = runDueJobs({
+      'test.slow': () =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            finished = true
+            resolve()
+          }
+        }),
+    })
+    // The worker has claimed it: runJobNow finds nothing pending and waits for the worker's run.
+    await expect.poll(() => prisma.job.count({ where: { dedupeKey: 'slow:1', status: 'running' } })).toBe(1)
+    const now = runJobNow('slow:1', async () => {
+      throw new Error('not run twice')
+    })
+    setTimeout(() => release(), 300)
+    expect(await now).toBeNull()
+    expect(finished).toBe(true)
+    await worker
+    expect(await prisma.job.findFirstOrThrow({ where: { type: 'test.slow' } })).toMatchObject({ status: 'done' })
   })
 })
