@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { seedBenchRecords } from './seed'
+import { benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
 
 type Profile = {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
@@ -25,7 +26,6 @@ const DATA_DIR = process.env.PROFILE_DATA_DIR ?? path.join(os.tmpdir(), 'portal-
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
 const PORT = 3411
 const BASE = `http://127.0.0.1:${PORT}`
-const PASSWORD = 'lantern-otter-staple-4821'
 const CONCURRENCY = 10
 
 /** The package a profiled function belongs to: a dependency's name, 'app', a Node module or '(native)'. */
@@ -66,19 +66,7 @@ async function main() {
   const [target] = process.argv.slice(2)
   if (!target) throw new Error('Which page? npx tsx tests/bench/profile-page.ts /leads')
   if (!fs.existsSync(path.join(process.cwd(), 'build', 'index.js'))) throw new Error('No build: run npm run build first')
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    DATA_DIR,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: PASSWORD,
-    SEED_DEMO_DATA: 'false',
-    LOG_REQUESTS: 'false',
-    JOBS_ENABLED: 'false',
-    MFA_REQUIRED_ROLES: '',
-  }
-  delete env.DATABASE_URL
+  const env = benchServerEnv({ port: PORT, dataDir: DATA_DIR })
 
   if (!fs.existsSync(path.join(DATA_DIR, 'pglite'))) {
     // Seeded in this process: the embedded database allows one process at a time.
@@ -97,14 +85,8 @@ async function main() {
   const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   let requests = 0
   try {
-    for (let attempt = 0; attempt < 240; attempt++) {
-      const healthy = await fetch(`${BASE}/healthz`).then((response) => response.ok, () => false)
-      if (healthy) break
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-    const signIn = await fetch(`${BASE}/login`, { method: 'POST', body: new URLSearchParams({ email: 'bench@example.com', password: PASSWORD }), redirect: 'manual' })
-    const cookie = signIn.headers.get('set-cookie')?.split(';')[0]
-    if (!cookie) throw new Error(`Sign-in failed (${signIn.status})`)
+    await waitForHealth(BASE)
+    const cookie = await signInAsBenchAdmin(BASE)
     const signedOut = target.startsWith('anon:')
     let url = target.replace(/^anon:/, '')
     const kind = url.match(/\{(\w+)\}/)?.[1]

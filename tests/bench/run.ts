@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { BENCH_COUNTS, seedBenchRecords } from './seed'
+import { benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
 
 const { leads: LEADS, patients: PATIENTS, caregivers: CAREGIVERS, appointments: APPOINTMENTS } = BENCH_COUNTS
 const CONCURRENCY = 10
@@ -28,8 +29,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASE = `http://127.0.0.1:${PORT}`
 // Each target's time is cut into this many slices, alternating with as many of the floor.
 const SLICES = 4
-// The server refuses to start with an ADMIN_PASSWORD that breaks the password policy.
-const PASSWORD = 'lantern-otter-staple-4821'
 
 type Result = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; cpuPerRequest: number }
 
@@ -114,33 +113,9 @@ async function measureAgainstFloor(name: string, url: string, floorUrl: string, 
   return { result: summarize(name, target), floor: summarize('floor', floor) }
 }
 
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error('Server did not become healthy')
-}
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: PASSWORD,
-    SEED_DEMO_DATA: 'false',
-    LOG_REQUESTS: 'false',
-    JOBS_ENABLED: 'false',
-    // The benchmark signs its admin in with a password alone.
-    MFA_REQUIRED_ROLES: '',
-  }
+  const env = benchServerEnv({ port: PORT, dataDir })
   let dropDatabase: (() => Promise<void>) | undefined
   if (process.env.BENCH_DATABASE_URL) {
     const name = `bench_${crypto.randomBytes(4).toString('hex')}`
@@ -157,8 +132,6 @@ async function main() {
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       await client.end()
     }
-  } else {
-    delete env.DATABASE_URL
   }
 
   // Seed in this process (the embedded database allows one process at a time).
@@ -189,14 +162,8 @@ async function main() {
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'build/index.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   serverPid = server.pid
   try {
-    await waitForHealth()
-    const login = await fetch(`${BASE}/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ email: 'bench@example.com', password: PASSWORD }),
-      redirect: 'manual',
-    })
-    const cookie = login.headers.get('set-cookie')?.split(';')[0]
-    if (!cookie) throw new Error(`Sign-in failed (${login.status})`)
+    await waitForHealth(BASE)
+    const cookie = await signInAsBenchAdmin(BASE)
 
     const floor = await measure('GET /login (floor)', `${BASE}/login`)
     const targets: Array<[string, string]> = [
