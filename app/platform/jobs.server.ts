@@ -143,10 +143,10 @@ const WAIT_FOR_WORKER_MS = 20_000
  * end (at most WAIT_FOR_WORKER_MS) and returns null, so the caller reads the
  * outcome from the records instead of the moment in between.
  */
-export async function runJobNow(dedupeKey: string, handler: JobHandler, { waitMs = WAIT_FOR_WORKER_MS } = {}) {
+export async function runJobNow(dedupeKey: string, handler: JobHandler) {
   const job = await claimJobByKey(dedupeKey)
   if (job) return runClaimed(job, handler)
-  const until = Date.now() + waitMs
+  const until = Date.now() + WAIT_FOR_WORKER_MS
   while ((await prisma.job.count({ where: { dedupeKey, status: 'running' } })) > 0 && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

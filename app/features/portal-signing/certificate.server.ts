@@ -133,7 +133,9 @@ export async function getDocumentSigner(agencyName = 'Healthcare Portal', db: Pr
     const signer = await signerFromSecrets(stored.secrets)
     if (signer) return signer
   }
-  return signerFromSecrets(await storeGeneratedCertificate(agencyName, db)) as Promise<Signer>
+  const { config, secrets } = await newGeneratedCertificate(agencyName)
+  await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
+  return (await signerFromSecrets(secrets))!
 }
 
 /** A new generated certificate as it is stored (no database work: the key is made before any transaction opens). */
@@ -153,10 +155,19 @@ async function newGeneratedCertificate(agencyName: string) {
   return { config, secrets }
 }
 
-async function storeGeneratedCertificate(agencyName: string, db: Prisma.TransactionClient) {
-  const { config, secrets } = await newGeneratedCertificate(agencyName)
-  await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, secrets, db)
-  return secrets
+/**
+ * Replaces the stored certificate whole, with its audit entry, in the caller's
+ * transaction: secrets are merged on save, so a plain save would keep parts of
+ * the old key.
+ */
+async function replaceCertificate(
+  tx: Prisma.TransactionClient,
+  replacement: { config: CertificateConfig; secrets: Partial<CertificateSecrets> },
+  audit: { actor: Actor; details: Prisma.InputJsonObject },
+) {
+  await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
+  await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, replacement.config, replacement.secrets, tx)
+  await recordAudit({ actor: audit.actor, action: 'update', entityType: 'IntegrationSetting', entityId: SIGNING_CERTIFICATE_PROVIDER, details: audit.details }, tx)
 }
 
 /** A generated certificate whose serial number readers reject (made before serialNumberFrom). */
@@ -191,24 +202,15 @@ export async function ensureSigningCertificate() {
     await tx.$queryRaw`SELECT provider FROM "IntegrationSetting" WHERE provider = ${SIGNING_CERTIFICATE_PROVIDER} FOR UPDATE`
     const current = await readIntegration<CertificateConfig, CertificateSecrets>(SIGNING_CERTIFICATE_PROVIDER, tx)
     if (!current || current.config.fingerprintSha256 !== stored.config.fingerprintSha256 || !rejectedByReaders(current)) return
-    // Replaced whole: secrets are merged on save, and nothing of the old key may stay.
-    await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
-    await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, replacement.config, replacement.secrets, tx)
-    await recordAudit(
-      {
-        actor: systemActor('signing-certificate'),
-        action: 'update',
-        entityType: 'IntegrationSetting',
-        entityId: SIGNING_CERTIFICATE_PROVIDER,
-        details: {
-          source: 'generated',
-          reason: 'The previous certificate\'s serial number is rejected by PDF readers',
-          previousFingerprintSha256: current.config.fingerprintSha256,
-          fingerprintSha256: replacement.config.fingerprintSha256,
-        },
+    await replaceCertificate(tx, replacement, {
+      actor: systemActor('signing-certificate'),
+      details: {
+        source: 'generated',
+        reason: 'The previous certificate\'s serial number is rejected by PDF readers',
+        previousFingerprintSha256: current.config.fingerprintSha256,
+        fingerprintSha256: replacement.config.fingerprintSha256,
       },
-      tx,
-    )
+    })
   })
 }
 
@@ -228,20 +230,13 @@ export async function uploadSigningCertificate(p12: Uint8Array, password: string
     notAfter: parsed.notAfter.value.toISOString(),
     fingerprintSha256: await fingerprint(signer.certificate),
   }
-  await prisma.$transaction(async (tx) => {
-    // The generated key is dropped: an empty value would keep it, so the row is replaced whole.
-    await tx.integrationSetting.deleteMany({ where: { provider: SIGNING_CERTIFICATE_PROVIDER } })
-    await saveIntegration(SIGNING_CERTIFICATE_PROVIDER, config, { p12: Buffer.from(p12).toString('base64'), p12Password: password }, tx)
-    await recordAudit(
-      {
-        actor,
-        action: 'update',
-        entityType: 'IntegrationSetting',
-        entityId: SIGNING_CERTIFICATE_PROVIDER,
-        details: { source: 'uploaded', subject: config.subject, fingerprintSha256: config.fingerprintSha256 },
-      },
+  // The generated key is dropped with the row.
+  await prisma.$transaction((tx) =>
+    replaceCertificate(
       tx,
-    )
-  })
+      { config, secrets: { p12: Buffer.from(p12).toString('base64'), p12Password: password } },
+      { actor, details: { source: 'uploaded', subject: config.subject, fingerprintSha256: config.fingerprintSha256 } },
+    ),
+  )
   return config
 }
