@@ -57,7 +57,6 @@ const path = require('node:path')
 // Resolved from the server's own module, not the working directory, which may be anywhere.
 const load = require('node:module').createRequire(workerData.resolveFrom)
 const { PGlite } = load('@electric-sql/pglite')
-const { PGLiteSocketServer } = load('@electric-sql/pglite-socket')
 const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm')
 // Lets an exclusion constraint compare a uuid with = beside a range's &&
 // (no caregiver double-booked: the Appointment table).
@@ -76,6 +75,106 @@ class SavedDataDirectory extends Blob {
     return Promise.resolve(byteOffset === 0 && byteLength === buffer.byteLength ? buffer : buffer.slice(byteOffset, byteOffset + byteLength))
   }
 }
+// The wire protocol's untyped messages, told apart by the code after their length.
+const SSL_REQUEST = 80877103
+const PROTOCOL_3 = 196608
+const TERMINATE = 88 // 'X'
+/**
+ * Serves PGlite on a Unix socket, speaking the PostgreSQL wire protocol. PGlite is a single
+ * backend, so the connections take turns, and while one connection's transaction is open only
+ * that connection's statements run. Each turn hands PGlite every complete message one read
+ * brought (a statement's Parse, Bind, Describe, Execute and Sync) in one call and answers in one
+ * write: message by message, a statement cost five turns and five writes, each waking the server.
+ */
+function serve(db, socketPath, maxConnections) {
+  const turns = []
+  const sockets = new Set()
+  let running = false
+  let owner
+  async function run() {
+    if (running) return
+    running = true
+    try {
+      for (;;) {
+        if (owner && owner.destroyed) {
+          // A connection that closed inside its transaction leaves nothing half done.
+          if (db.isInTransaction()) await db.exec('ROLLBACK')
+          owner = undefined
+        }
+        const index = owner && db.isInTransaction() ? turns.findIndex((turn) => turn.socket === owner) : 0
+        if (index === -1 || turns.length === 0) break
+        const [{ socket, bytes }] = turns.splice(index, 1)
+        const reply = []
+        owner = socket
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(bytes, { onRawData: (chunk) => chunk.length > 0 && reply.push(Buffer.from(chunk)) }),
+          )
+        } catch (error) {
+          console.error('The embedded database failed a request:', error)
+          socket.destroy()
+          continue
+        }
+        if (reply.length > 0 && !socket.destroyed) socket.write(reply.length === 1 ? reply[0] : Buffer.concat(reply))
+      }
+    } catch (error) {
+      console.error('The embedded database failed:', error)
+    } finally {
+      running = false
+    }
+  }
+  function connect(socket) {
+    if (sockets.size >= maxConnections) return socket.destroy()
+    sockets.add(socket)
+    let pending = Buffer.alloc(0)
+    let started = false
+    socket.on('data', (data) => {
+      pending = pending.length === 0 ? data : Buffer.concat([pending, data])
+      while (!started && pending.length >= 8 && pending.length >= pending.readInt32BE(0)) {
+        const length = pending.readInt32BE(0)
+        const code = pending.readInt32BE(4)
+        if (code === SSL_REQUEST) socket.write('N')
+        else if (code === PROTOCOL_3) {
+          started = true
+          turns.push({ socket, bytes: pending.subarray(0, length) })
+        }
+        // A cancel request is ignored: PGlite runs each statement to its end.
+        pending = pending.subarray(length)
+      }
+      if (!started) return
+      let end = 0
+      while (pending.length - end >= 5) {
+        const length = 1 + pending.readInt32BE(end + 1)
+        if (pending.length - end < length) break
+        // The client closes its end right after saying goodbye.
+        if (pending[end] === TERMINATE) break
+        end += length
+      }
+      if (end > 0) turns.push({ socket, bytes: pending.subarray(0, end) })
+      pending = pending.subarray(end)
+      void run()
+    })
+    socket.on('error', () => socket.destroy())
+    socket.on('close', () => {
+      sockets.delete(socket)
+      for (let index = turns.length - 1; index >= 0; index--) if (turns[index].socket === socket) turns.splice(index, 1)
+      void run()
+    })
+  }
+  const listener = require('node:net').createServer(connect)
+  return new Promise((resolve, reject) => {
+    listener.once('error', reject)
+    listener.listen(socketPath, () =>
+      resolve({
+        close: () =>
+          new Promise((closed) => {
+            for (const socket of sockets) socket.destroy()
+            listener.close(() => closed())
+          }),
+      }),
+    )
+  })
+}
 let pglite
 let server
 async function start({ dataDir, socketPath, maxConnections, initialContents, settings }) {
@@ -89,11 +188,10 @@ async function start({ dataDir, socketPath, maxConnections, initialContents, set
     loadDataDir: initialContents ? new SavedDataDirectory(initialContents) : undefined,
     startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', name + '=' + value])],
   })
-  server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections })
-  await server.start()
+  server = await serve(pglite, socketPath, maxConnections)
 }
 async function stop() {
-  await server?.stop()
+  await server?.close()
   await pglite?.close()
   server = undefined
   pglite = undefined

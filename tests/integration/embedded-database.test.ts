@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
 import { DataDirectoryInUseError } from '~/platform/data-dir.server'
 import { startEmbeddedDatabase } from '~/platform/db.server'
@@ -60,4 +61,62 @@ describe('embedded database', () => {
     await database.close()
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false)
   }, 60_000)
+
+  describe('its socket', () => {
+    async function connected(url: string) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      cleanups.push(() => client.end().catch(() => {}))
+      return client
+    }
+    async function started() {
+      const database = await startEmbeddedDatabase('memory://')
+      cleanups.push(() => database.close())
+      return database
+    }
+    /** Whether a promise is still pending after the database has had time to answer it. */
+    async function stillWaiting(promise: Promise<unknown>) {
+      let settled = false
+      void promise.then(() => (settled = true), () => (settled = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return !settled
+    }
+
+    test("answers a statement in one piece, and goes on after one fails", async () => {
+      const client = await connected((await started()).url)
+      const stream = (client as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection.stream
+      let reads = 0
+      stream.on('data', () => reads++)
+      const { rows } = await client.query<{ sum: number }>('SELECT $1::int + $2::int AS sum', [2, 3])
+      expect(rows).toEqual([{ sum: 5 }])
+      // Parse, Bind, Describe, Execute and Sync, answered in one write.
+      expect(reads).toBe(1)
+      await expect(client.query('SELECT 1 / $1::int', [0])).rejects.toThrow('division by zero')
+      expect((await client.query<{ n: number }>('SELECT $1::int AS n', [7])).rows).toEqual([{ n: 7 }])
+    }, 30_000)
+
+    test("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {
+      const { url } = await started()
+      const first = await connected(url)
+      const second = await connected(url)
+      await first.query('CREATE TABLE visit (n int)')
+
+      await first.query('BEGIN')
+      await first.query('INSERT INTO visit VALUES (1)')
+      const counted = second.query<{ count: string }>('SELECT count(*) FROM visit')
+      expect(await stillWaiting(counted)).toBe(true)
+      await first.query('COMMIT')
+      expect((await counted).rows).toEqual([{ count: '1' }])
+
+      await first.query('BEGIN')
+      await first.query('INSERT INTO visit VALUES (2)')
+      const recounted = second.query<{ count: string }>('SELECT count(*) FROM visit')
+      expect(await stillWaiting(recounted)).toBe(true)
+      await first.end()
+      // The second connection goes on, and nothing of the closed one's transaction stays.
+      expect((await recounted).rows).toEqual([{ count: '1' }])
+      expect((await second.query('SELECT n FROM visit ORDER BY n')).rows).toEqual([{ n: 1 }])
+    }, 30_000)
+  })
 })
+
