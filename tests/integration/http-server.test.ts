@@ -25,6 +25,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(files, 'public'))
   fs.writeFileSync(path.join(files, 'build', 'root-ABC123.js'), 'export {}')
   fs.writeFileSync(path.join(files, 'public', 'static.txt'), 'static')
+  fs.mkdirSync(path.join(files, 'public', 'fonts'))
+  fs.writeFileSync(path.join(files, 'public', 'fonts', 'nested.txt'), 'nested')
   const app = createPortalApp({
     production: true,
     trustProxy: 0,
@@ -171,6 +173,11 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    expect(await (await fetch(`${base}/fonts/nested.txt`)).text()).toBe('nested')
+    // A directory of public/ is a page's URL like any other: the application answers it.
+    const directory = await fetch(`${base}/fonts`, { redirect: 'manual' })
+    expect(directory.status).toBe(200)
+    expect(await directory.json()).toMatchObject({ bytes: 0 })
   })
 
   // Otherwise every page fetched and compiled its scripts afresh: no-store also keeps them out of the browser's code cache.

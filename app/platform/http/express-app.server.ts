@@ -1,5 +1,7 @@
 import compression from 'compression'
+import fs from 'node:fs'
 import type { Server } from 'node:http'
+import path from 'node:path'
 import express, { type Express, type RequestHandler } from 'express'
 import {
   type BodyLimit,
@@ -28,12 +30,25 @@ export type PortalAppOptions = {
 
 /**
  * The build's scripts and styles, cached for a year (their names carry a hash of their contents),
- * and `public/`'s files for an hour.
+ * and `public/`'s files for an hour. `public/`'s files are listed once, at start: looking every
+ * page's URL up on disk cost each request a `stat`, and the dashboard's `/` (a directory) an error
+ * object with its stack as well.
  */
 export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory = 'public' }: { publicPath: string; assetsBuildDirectory: string; publicDirectory?: string }) {
+  const buildFiles = path.resolve(assetsBuildDirectory) + path.sep
+  const publicFiles = new Set(
+    fs
+      .readdirSync(publicDirectory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.resolve(entry.parentPath, entry.name))
+      .filter((file) => !file.startsWith(buildFiles))
+      .map((file) => `/${path.relative(publicDirectory, file).split(path.sep).join('/')}`),
+  )
+  const servePublic = express.static(publicDirectory, { maxAge: '1h', index: false, redirect: false })
+  const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next())
   return [
     { path: publicPath, handler: express.static(assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }) },
-    { handler: express.static(publicDirectory, { maxAge: '1h', index: false }) },
+    { handler: publicFile },
   ]
 }
 
