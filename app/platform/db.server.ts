@@ -90,12 +90,14 @@ function serve(db, socketPath, maxConnections) {
   const turns = []
   const sockets = new Set()
   let running = false
+  let open = true
   let owner
   async function run() {
-    if (running) return
+    // Once closed, sockets still closing find nothing to run: the database is closed after them.
+    if (running || !open) return
     running = true
     try {
-      for (;;) {
+      while (open) {
         if (owner && owner.destroyed) {
           // A connection that closed inside its transaction leaves nothing half done.
           if (db.isInTransaction()) await db.exec('ROLLBACK')
@@ -168,6 +170,7 @@ function serve(db, socketPath, maxConnections) {
       resolve({
         close: () =>
           new Promise((closed) => {
+            open = false
             for (const socket of sockets) socket.destroy()
             listener.close(() => closed())
           }),

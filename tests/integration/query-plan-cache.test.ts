@@ -53,14 +53,35 @@ describe('the query plan cache', () => {
     expect(results).toEqual([[{ id: early.id }, { id: late.id }], [{ id: late.id }], [{ id: early.id }], []])
   })
 
-  test('a search pattern and a limit are compiled with the read, so each search and page size gets its own rows', async () => {
+  test('searched text is filled in per read, exactly as typed, and a limit is compiled with the read', async () => {
     const tag = unique()
     const first = await lead({ searchText: `alpha${tag}` })
     const second = await lead({ searchText: `beta${tag}` })
     const search = (text: string, take: number) => () =>
       prisma.lead.findMany({ where: { searchText: { contains: text }, id: { in: [first.id, second.id] } }, orderBy: { searchText: 'asc' }, take, select: { id: true } })
-    const { results } = await hitsDuring([search(`alpha${tag}`, 5), search(`beta${tag}`, 5), search(tag, 5), search(tag, 1), search(tag, 5)])
+    const { hits, results } = await hitsDuring([search(`alpha${tag}`, 5), search(`beta${tag}`, 5), search(tag, 5), search(tag, 1), search(tag, 5)])
+    expect(hits).toBeGreaterThanOrEqual(2)
     expect(results).toEqual([[{ id: first.id }], [{ id: second.id }], [{ id: first.id }, { id: second.id }], [{ id: first.id }], [{ id: first.id }, { id: second.id }]])
+
+    // LIKE's own wildcards and a replacement pattern's $& reach the database as they were typed.
+    const odd = await lead({ searchText: `odd%_$&${tag}`, phoneDigits: `9${tag.length}${tag}` })
+    const insensitive = (field: 'contains' | 'startsWith' | 'endsWith', text: string) => () =>
+      prisma.lead.findMany({ where: { searchText: { [field]: text, mode: 'insensitive' }, id: { in: [first.id, second.id, odd.id] } }, select: { id: true } })
+    // Each third read of a kind is filled into the kept plan: those carry the characters that matter.
+    const shown = await hitsDuring([
+      insensitive('contains', `ALPHA${tag}`),
+      insensitive('contains', `BETA${tag}`),
+      insensitive('contains', `%_$&${tag.toUpperCase()}`),
+      insensitive('startsWith', 'beta'),
+      insensitive('startsWith', 'alpha'),
+      insensitive('startsWith', 'ODD%'),
+      insensitive('endsWith', `A${tag}`),
+      insensitive('endsWith', `$&${tag}`),
+      insensitive('endsWith', `$'${tag}`),
+    ])
+    expect(shown.results).toEqual([[{ id: first.id }], [{ id: second.id }], [{ id: odd.id }], [{ id: second.id }], [{ id: first.id }], [{ id: odd.id }], [{ id: first.id }, { id: second.id }], [{ id: odd.id }], []])
+    expect(shown.hits).toBeGreaterThanOrEqual(3)
+    for (const shape of heldShapes()) expect(shape).not.toContain(tag)
   })
 
   test('null and a value in the same place are different shapes', async () => {
@@ -97,14 +118,17 @@ describe('the query plan cache', () => {
     for (const shape of heldShapes()) expect(shape).not.toContain(a.id)
   })
 
-  test('a search, a list with a search mode or a date given as text is compiled as before and never held', async () => {
+  test('a list with a search mode or a date given as text is compiled as before, and no searched text is held', async () => {
     const tag = unique()
     const found = await lead({ searchText: `gamma${tag}` })
     const search = () => prisma.lead.findMany({ where: { searchText: { contains: `gamma${tag}` } }, select: { id: true } })
     const ids = () => prisma.lead.findMany({ where: { searchText: { in: [`gamma${tag}`], mode: 'insensitive' } }, select: { id: true } })
     const textDate = (date: string) => () => prisma.lead.findMany({ where: { id: found.id, createdAt: { gte: date as never } }, select: { id: true } })
-    const { hits, results } = await hitsDuring([search, search, search, ids, ids, ids, textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z')])
-    expect(hits).toBe(0)
+    const literal = await hitsDuring([ids, ids, ids, textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z'), textDate('2020-01-01T00:00:00.000Z')])
+    expect(literal.hits).toBe(0)
+    const searched = await hitsDuring([search, search, search])
+    expect(searched.hits).toBeGreaterThanOrEqual(1)
+    const results = [...literal.results, ...searched.results]
     expect(results).toEqual([...Array(9)].map(() => [{ id: found.id }]))
     // Prisma still checks a date given as text on every read.
     await expect(textDate('2020-01-01')()).rejects.toThrow(Prisma.PrismaClientValidationError)

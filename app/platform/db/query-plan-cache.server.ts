@@ -10,7 +10,8 @@ import { QueryCompiler } from '@prisma/client/runtime/query_compiler_bg.postgres
  * Raw SQL is kept per statement the same way (parameterizeRaw).
  *
  * Only a value compared with a column of its own type (text, whole number,
- * boolean, date; found through the schema) becomes a placeholder. A read that
+ * boolean, date; found through the schema), or text searched for in a text
+ * column (contains, startsWith, endsWith), becomes a placeholder. A read that
  * still holds text after that (a search, a date given as text) is compiled as
  * before and never held, so the cache keeps no value of any read, and Prisma
  * checks what it alone can check. A shape is kept once the plan filled in with
@@ -29,6 +30,9 @@ const READS = new Set(['findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirs
 /** The filters whose value is only compared with a column's. Anything else (contains, mode, a JSON path) is left as it is. */
 const COMPARISONS = new Set(['equals', 'not', 'lt', 'lte', 'gt', 'gte'])
 const LISTS = new Set(['in', 'notIn'])
+/** Text filters: the compiler writes the value into a LIKE pattern as it is ('%' + value + '%'), so a placeholder's name stands in it. */
+const PATTERNS = new Set(['contains', 'startsWith', 'endsWith'])
+const PATTERN_PLACEHOLDER = /var\((p\d+): Any\)/g
 const RELATION_FILTERS = new Set(['is', 'isNot', 'some', 'every', 'none'])
 /** Arguments whose text is part of the query's structure, not a value. */
 const STRUCTURE = new Set(['orderBy', 'distinct', 'by', 'mode'])
@@ -82,10 +86,20 @@ function holdsText(node: Json, key = ''): boolean {
 }
 
 /**
+ * Whether a field's filter holds only operators whose values can be placeholders. `mode` stays
+ * literal (a placeholder there makes the compiler panic, which stops Prisma's engine), and goes
+ * only with the text filters: beside a list or a comparison the filter is left as it was.
+ */
+function filtersWithValues(type: string, operators: string[]) {
+  if (operators.includes('mode')) return type === 'String' && operators.every((operator) => operator === 'mode' || PATTERNS.has(operator))
+  return operators.every((operator) => COMPARISONS.has(operator) || LISTS.has(operator) || (type === 'String' && PATTERNS.has(operator)))
+}
+
+/**
  * The request with each compared value replaced by a placeholder named by
- * its kind and position (s0, i1, b2, d3), and the values by name; null when
+ * its kind and position (s0, i1, b2, d3, p4 for searched text), and the values by name; null when
  * the request is not a read or keeps text the cache must not hold. Only a
- * string, whole number, boolean or date compared with a column of that type
+ * string, whole number, boolean or date compared with a column of that type, or text searched for in a text column,
  * becomes a placeholder, found through the schema: a value of another kind
  * stays literal, so Prisma still checks it.
  */
@@ -122,8 +136,13 @@ function parameterize(request: string, parsed: { modelName?: string; action?: st
       if (!kindOf) continue
       const kind = kindOf(value)
       if (kind) filter[key] = placeholder(kind, value)
-      else if (isObject(value) && !('$type' in value) && Object.keys(value).every((operator) => COMPARISONS.has(operator) || LISTS.has(operator))) {
+      else if (isObject(value) && !('$type' in value) && filtersWithValues(field.type, Object.keys(value))) {
         for (const [operator, compared] of Object.entries(value)) {
+          if (operator === 'mode') continue
+          if (PATTERNS.has(operator)) {
+            if (typeof compared === 'string') value[operator] = placeholder('p', compared)
+            continue
+          }
           if (LISTS.has(operator)) {
             // Each item its own placeholder (the list's length is part of the shape); a whole list as one stops the compiler.
             if (Array.isArray(compared) && (field.type === 'String' || field.type === 'Int') && compared.every((item) => kindOf(item)))
@@ -163,15 +182,18 @@ function isPlaceholder(node: { [key: string]: Json }): node is { prisma__type: '
   return node.prisma__type === 'param'
 }
 
+function valueOf(name: string, values: Map<string, Json>) {
+  const value = values.get(name)
+  if (value === undefined) throw new Error(`Query plan cache: no value for ${name}`)
+  return value
+}
+
 /** A copy of the plan with each placeholder replaced by its value (the cached plan is never handed out itself). */
 function fill(node: Json, values: Map<string, Json>): Json {
+  if (typeof node === 'string' && node.includes('var(p')) return node.replace(PATTERN_PLACEHOLDER, (_, name: string) => String(valueOf(name, values)))
   if (node === null || typeof node !== 'object') return node
   if (Array.isArray(node)) return node.map((item) => fill(item, values))
-  if (isPlaceholder(node)) {
-    const value = values.get(node.prisma__value.name)
-    if (value === undefined) throw new Error(`Query plan cache: no value for ${node.prisma__value.name}`)
-    return value
-  }
+  if (isPlaceholder(node)) return valueOf(node.prisma__value.name, values)
   const copy: { [key: string]: Json } = {}
   for (const key in node) copy[key] = fill(node[key]!, values)
   return copy
