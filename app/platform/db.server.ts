@@ -3,11 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { PrismaClient } from '~/generated/prisma/client'
 import { ensurePrivateDirectory, lockDirectory } from '~/platform/data-dir.server'
 import { getEnv } from '~/platform/env.server'
 import { applyMigrations } from '~/platform/migrate.server'
+import { PreparingClient } from '~/platform/db/prepared-statements.server'
 import { type DataModel, installQueryPlanCache } from '~/platform/db/query-plan-cache.server'
 
 /**
@@ -16,7 +18,7 @@ import { type DataModel, installQueryPlanCache } from '~/platform/db/query-plan-
  * protocol in-process so the same `pg` driver and adapter code runs on both
  * (docs/adr/0003-database-and-migrations.md).
  */
-type Database = { url: string; poolSize: number; close: () => Promise<void> }
+type Database = { url: string; poolSize: number; preparedStatements: boolean; close: () => Promise<void> }
 
 let databasePromise: Promise<Database> | undefined
 
@@ -32,7 +34,7 @@ export function getDatabase(): Promise<Database> {
 async function openDatabase(): Promise<Database> {
   const env = getEnv()
   const database: Database = env.DATABASE_URL
-    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, close: async () => {} }
+    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, close: async () => {} }
     : await startEmbeddedDatabase(path.join(env.DATA_DIR, 'pglite'))
   await applyMigrations(database.url)
   return database
@@ -79,12 +81,15 @@ class SavedDataDirectory extends Blob {
 const SSL_REQUEST = 80877103
 const PROTOCOL_3 = 196608
 const TERMINATE = 88 // 'X'
+const PARSE = 80 // 'P'
 /**
  * Serves PGlite on a Unix socket, speaking the PostgreSQL wire protocol. PGlite is a single
  * backend, so the connections take turns, and while one connection's transaction is open only
  * that connection's statements run. Each turn hands PGlite every complete message one read
  * brought (a statement's Parse, Bind, Describe, Execute and Sync) in one call and answers in one
  * write: message by message, a statement cost five turns and five writes, each waking the server.
+ * Statements a connection prepared by name live in the one backend after it closes, so they
+ * are deallocated then (the server's client names them uniquely: prepared-statements.server.ts).
  */
 function serve(db, socketPath, maxConnections) {
   const turns = []
@@ -92,6 +97,8 @@ function serve(db, socketPath, maxConnections) {
   let running = false
   let open = true
   let owner
+  /** Names of the statements prepared by connections since closed. */
+  const forgotten = []
   async function run() {
     // Once closed, sockets still closing find nothing to run: the database is closed after them.
     if (running || !open) return
@@ -102,6 +109,11 @@ function serve(db, socketPath, maxConnections) {
           // A connection that closed inside its transaction leaves nothing half done.
           if (db.isInTransaction()) await db.exec('ROLLBACK')
           owner = undefined
+        }
+        // Outside any transaction: in a failed one, even DEALLOCATE is refused.
+        while (forgotten.length > 0 && !db.isInTransaction()) {
+          const name = forgotten.pop()
+          await db.exec('DEALLOCATE "' + name.replaceAll('"', '""') + '"').catch(() => {})
         }
         const index = owner && db.isInTransaction() ? turns.findIndex((turn) => turn.socket === owner) : 0
         if (index === -1 || turns.length === 0) break
@@ -130,6 +142,7 @@ function serve(db, socketPath, maxConnections) {
     sockets.add(socket)
     let pending = Buffer.alloc(0)
     let started = false
+    const prepared = new Set()
     socket.on('data', (data) => {
       pending = pending.length === 0 ? data : Buffer.concat([pending, data])
       while (!started && pending.length >= 8 && pending.length >= pending.readInt32BE(0)) {
@@ -150,6 +163,7 @@ function serve(db, socketPath, maxConnections) {
         if (pending.length - end < length) break
         // The client closes its end right after saying goodbye.
         if (pending[end] === TERMINATE) break
+        if (pending[end] === PARSE && pending[end + 5] !== 0) prepared.add(pending.toString('utf8', end + 5, pending.indexOf(0, end + 5)))
         end += length
       }
       if (end > 0) turns.push({ socket, bytes: pending.subarray(0, end) })
@@ -160,6 +174,7 @@ function serve(db, socketPath, maxConnections) {
     socket.on('close', () => {
       sockets.delete(socket)
       for (let index = turns.length - 1; index >= 0; index--) if (turns[index].socket === socket) turns.splice(index, 1)
+      forgotten.push(...prepared)
       void run()
     })
   }
@@ -350,6 +365,7 @@ export async function startEmbeddedDatabase(
     // PGlite serves one session at a time; concurrent connections through
     // the socket can interleave (electric-sql/pglite#1046).
     poolSize: 1,
+    preparedStatements: true,
     dump: async () => (await ask('dump')).dumped!,
     close: () =>
       (closed ??= ask('close').then(
@@ -376,8 +392,9 @@ function lazyAdapter(): SqlDriverAdapterFactory {
     async connect() {
       // The tests check every plan the cache fills in against a fresh compile.
       installQueryPlanCache((prisma as unknown as { _runtimeDataModel: DataModel })._runtimeDataModel, { verify: getEnv().NODE_ENV === 'test' })
-      const { url, poolSize } = await getDatabase()
-      return new PrismaPg({ connectionString: url, max: poolSize }).connect()
+      const { url, poolSize, preparedStatements } = await getDatabase()
+      const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: preparedStatements ? PreparingClient : pg.Client })
+      return new PrismaPg(pool, { disposeExternalPool: true }).connect()
     },
   }
 }

@@ -51,6 +51,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_PREPARED_STATEMENTS: booleanString.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(2).max(24 * 60).default(15),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),

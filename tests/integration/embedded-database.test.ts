@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
 import { DataDirectoryInUseError } from '~/platform/data-dir.server'
 import { startEmbeddedDatabase } from '~/platform/db.server'
+import { PreparingClient } from '~/platform/db/prepared-statements.server'
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
@@ -93,6 +94,23 @@ describe('embedded database', () => {
       expect(reads).toBe(1)
       await expect(client.query('SELECT 1 / $1::int', [0])).rejects.toThrow('division by zero')
       expect((await client.query<{ n: number }>('SELECT $1::int AS n', [7])).rows).toEqual([{ n: 7 }])
+    }, 30_000)
+
+    test('keeps two connections\' prepared statements apart, and forgets those of a connection that closed', async () => {
+      const { url } = await started()
+      const first = new PreparingClient({ connectionString: url })
+      const second = new PreparingClient({ connectionString: url })
+      await first.connect()
+      await second.connect()
+      cleanups.push(() => second.end().catch(() => {}))
+      // One backend serves both: the same statement prepared by each must not clash.
+      const text = 'SELECT $1::int + 1 AS next'
+      for (const client of [first, second, first, second, first, second]) expect((await client.query({ text, values: [1] })).rows).toEqual([{ next: 2 }])
+      const named = () => second.query<{ count: string }>('SELECT count(*) FROM pg_prepared_statements WHERE statement = $1', [text])
+      expect((await named()).rows).toEqual([{ count: '2' }])
+      await first.end()
+      await expect.poll(async () => (await named()).rows).toEqual([{ count: '1' }])
+      expect((await second.query({ text, values: [2] })).rows).toEqual([{ next: 3 }])
     }, 30_000)
 
     test("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {
