@@ -144,16 +144,42 @@ export async function recordView(entry: RecordOpened) {
   await writeAuditRows([viewRow(entry)], prisma)
 }
 
-/** Ids per list entry: 100 uuids stay well inside an entry's size bound. */
+/** Ids per list entry at most. */
 const IDS_PER_ENTRY = 100
+/** An entry's ids and the people they name, in characters: with the search beside them, well inside MAX_DETAILS_CHARS. */
+const ENTRY_IDS_CHARS = 6 * 1024
 
-/** What a list, a search or an API page showed: the kind of record, the ids, and the search. */
-export type ListShown = { entityType: string; ids: string[]; details?: ViewDetails }
+/**
+ * What a list, a search or an API page showed: the kind of record, the ids, and the search.
+ * `named` lists, id by id, whom each row names (`{ patientIds: [row 1's patient, …] }`): each
+ * entry keeps those of its own rows, so no entry outgrows its bound and loses them.
+ */
+export type ListShown = { entityType: string; ids: string[]; details?: ViewDetails; named?: Record<string, ReadonlyArray<string | null>> }
 
 function listRows(actor: Actor, list: ListShown) {
   const rows: Prisma.Sql[] = []
-  for (let start = 0; start < list.ids.length; start += IDS_PER_ENTRY) {
-    rows.push(auditRow({ actor, action: 'view', entityType: list.entityType, details: { ...list.details, ids: list.ids.slice(start, start + IDS_PER_ENTRY) } }))
+  const named = Object.entries(list.named ?? {})
+  let start = 0
+  while (start < list.ids.length) {
+    // As many rows as fit the entry, each with the ids it adds (its own, and people not yet named).
+    const people = named.map(() => new Set<string>())
+    let end = start
+    let chars = 0
+    while (end < list.ids.length && end - start < IDS_PER_ENTRY) {
+      const added: string[] = []
+      named.forEach(([, ids], index) => {
+        const id = ids[end]
+        if (id != null && !people[index]!.has(id)) added.push(id)
+      })
+      const rowChars = [list.ids[end]!, ...added].reduce((sum, id) => sum + id.length + 3, 0)
+      if (end > start && chars + rowChars > ENTRY_IDS_CHARS) break
+      chars += rowChars
+      named.forEach(([, ids], index) => ids[end] != null && people[index]!.add(ids[end]!))
+      end++
+    }
+    const shownPeople = Object.fromEntries(named.flatMap(([key], index) => (people[index]!.size > 0 ? [[key, [...people[index]!]]] : [])))
+    rows.push(auditRow({ actor, action: 'view', entityType: list.entityType, details: { ...list.details, ...shownPeople, ids: list.ids.slice(start, end) } }))
+    start = end
   }
   return rows
 }
@@ -161,8 +187,9 @@ function listRows(actor: Actor, list: ListShown) {
 /**
  * Records that a list, a search or an API page showed these records: one
  * entry per read with the ids shown, not one per row, so the trail stays
- * small and still answers "who saw this patient?". Lists longer than a page
- * (none is, today) take one entry per hundred ids; an empty one none.
+ * small and still answers "who saw this patient?". A long list (the
+ * appointments API's thousand) takes as many entries as its ids and the people
+ * they name need, at most a hundred ids each; an empty one none.
  */
 export async function recordListView(entry: { actor: Actor } & ListShown) {
   await writeAuditRows(listRows(entry.actor, entry), prisma)

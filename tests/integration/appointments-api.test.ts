@@ -148,6 +148,39 @@ describe('/api/appointments', () => {
     expect(JSON.stringify(entry?.details)).toContain(soon.body.id)
   })
 
+  test('a long upcoming list is on the trail whole: every id and every person named, no entry cut short', async () => {
+    const { cookie } = await signedInUser('viewer')
+    // 150 visits a few minutes apart, each for a lead of its own: far more people than one entry holds.
+    const start = Date.now() + 90 * 60 * 1000
+    const leads = Array.from({ length: 150 }, () => ({ id: crypto.randomUUID(), firstName: 'Trail', lastName: 'Lead', email: `${crypto.randomUUID()}@example.com`, phone: '2015550100', searchText: 'trail lead', phoneDigits: '2015550100' }))
+    await prisma.lead.createMany({ data: leads })
+    await prisma.appointment.createMany({
+      data: leads.map((lead, index) => ({
+        title: `Trail visit ${index}`,
+        startTime: new Date(start + index * 60_000),
+        endTime: new Date(start + index * 60_000 + 30 * 60_000),
+        timeZone: 'America/New_York',
+        leadId: lead.id,
+        createdBy: 'Test',
+      })),
+    })
+    const before = new Date()
+    const response = await callRoute(upcomingLoader, makeRequest('/api/appointments/upcoming?days=1', { cookie }))
+    const listed = ((await response.json()) as Array<{ id: string; leadId: string | null }>).filter((one) => one.leadId && leads.some((lead) => lead.id === one.leadId))
+    expect(listed).toHaveLength(150)
+
+    const entries = await prisma.auditLog.findMany({ where: { action: 'view', entityType: 'Appointment', createdAt: { gte: before } } })
+    const details = entries.map((entry) => entry.details as { ids?: string[]; leadIds?: string[]; truncated?: boolean })
+    expect(details.filter((detail) => detail.truncated)).toEqual([])
+    expect(entries.length).toBeGreaterThan(1)
+    const shownIds = new Set(details.flatMap((detail) => detail.ids ?? []))
+    const shownLeads = new Set(details.flatMap((detail) => detail.leadIds ?? []))
+    for (const one of listed) {
+      expect(shownIds.has(one.id)).toBe(true)
+      expect(shownLeads.has(one.leadId!)).toBe(true)
+    }
+  })
+
   test('GET reads, PUT replaces and moves the status on by the rules, DELETE removes; unknown ids are 404', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { body: created } = await post(cookie, { title: 'Replace me', startTime: '2027-05-03T14:00:00Z' })

@@ -133,7 +133,8 @@ async function recordAppointmentListView(rows: ReadonlyArray<{ id: string; patie
     actor,
     entityType: 'Appointment',
     ids: rows.map((row) => row.id),
-    details: { ...listViewQuery({ q, status, type, who, from, page, view }), ...peopleShown(rows) },
+    details: listViewQuery({ q, status, type, who, from, page, view }),
+    named: { patientIds: rows.map((row) => row.patientId), caregiverIds: rows.map((row) => row.caregiverId), leadIds: rows.map((row) => row.leadId) },
   })
 }
 
