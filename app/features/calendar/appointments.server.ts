@@ -233,19 +233,24 @@ const UPCOMING_API_LIMIT = 1000
  */
 export async function listUpcomingForApi(days: number, actor: Actor, now = new Date()) {
   const end = new Date(now.getTime() + days * DAY)
-  const [row] = await prisma.$queryRaw<Array<{ body: string; ids: string[]; patientIds: Array<string | null>; caregiverIds: Array<string | null>; leadIds: Array<string | null> }>>`
+  // The ids as one text each, in the rows' order (a missing person as ''): a thousand-row array of
+  // each, parsed by the driver, cost a quarter of this request's time.
+  const [row] = await prisma.$queryRaw<Array<{ body: string; ids: string; patientIds: string; caregiverIds: string; leadIds: string }>>`
     SELECT '[' || coalesce(string_agg(${APPOINTMENT_JSON_SQL}::text, ',' ORDER BY a."startTime", a.id), '') || ']' AS body,
-      coalesce(array_agg(a.id::text ORDER BY a."startTime", a.id), '{}') AS ids,
-      coalesce(array_agg(a."patientId"::text ORDER BY a."startTime", a.id), '{}') AS "patientIds",
-      coalesce(array_agg(a."caregiverId"::text ORDER BY a."startTime", a.id), '{}') AS "caregiverIds",
-      coalesce(array_agg(a."leadId"::text ORDER BY a."startTime", a.id), '{}') AS "leadIds"
+      coalesce(string_agg(a.id::text, ',' ORDER BY a."startTime", a.id), '') AS ids,
+      coalesce(string_agg(coalesce(a."patientId"::text, ''), ',' ORDER BY a."startTime", a.id), '') AS "patientIds",
+      coalesce(string_agg(coalesce(a."caregiverId"::text, ''), ',' ORDER BY a."startTime", a.id), '') AS "caregiverIds",
+      coalesce(string_agg(coalesce(a."leadId"::text, ''), ',' ORDER BY a."startTime", a.id), '') AS "leadIds"
     FROM (SELECT * FROM "Appointment"
       -- withinWindow(now, end), in SQL.
       WHERE "startTime" >= ${new Date(now.getTime() - LONGEST_APPOINTMENT_MS)} AND "startTime" < ${end} AND "endTime" > ${now}
       ORDER BY "startTime", id LIMIT ${UPCOMING_API_LIMIT}::int) a`
   const { body, ids, patientIds, caregiverIds, leadIds } = row!
+  if (ids === '') return body
+  const people = (joined: string) => joined.split(',').map((id) => id || null)
+  const [patients, caregivers, leads] = [people(patientIds), people(caregiverIds), people(leadIds)]
   await recordAppointmentListView(
-    ids.map((id, index) => ({ id, patientId: patientIds[index] ?? null, caregiverId: caregiverIds[index] ?? null, leadId: leadIds[index] ?? null })),
+    ids.split(',').map((id, index) => ({ id, patientId: patients[index] ?? null, caregiverId: caregivers[index] ?? null, leadId: leads[index] ?? null })),
     { days },
     actor,
   )
