@@ -35,6 +35,11 @@ function importBoundaries() {
       importNames: ['parseWithZod'],
       message: "Use parseWithZod from '~/lib/form-input': it bounds the form and refuses text the database cannot store.",
     },
+    {
+      name: '@remix-run/react',
+      importNames: ['Link', 'NavLink'],
+      message: "Use Link and NavLink from '~/components/link': a plain anchor the router follows, without Remix's dozen hooks a link.",
+    },
     ...['pdfjs-dist/legacy/build/pdf.mjs', 'pdfjs-dist/legacy/build/pdf.worker.mjs'].map((name) => ({
       name,
       allowTypeImports: true,

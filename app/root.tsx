@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLinkNavigation } from '~/components/link'
 import { json } from '@remix-run/node'
 import {
   Links,
@@ -91,6 +92,7 @@ export default function App() {
     if (hydrated) document.documentElement.dataset.hydrated = 'true'
   }, [hydrated])
   useEffect(() => keepFocusWhilePressingSubmit(), [])
+  useLinkNavigation()
   return (
     <>
       <Outlet />

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { MenuHost, MenuHostContext } from '~/components/menu-host'
 import { Icon } from '~/components/icons'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { buttonClassName } from '~/components/ui/button'
 
 export type EmptyText = { title: string; advice?: string }

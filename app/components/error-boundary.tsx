@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { Link } from '~/components/link'
 
 /**
  * A friendly page for a thrown response or error. Error details stay in the

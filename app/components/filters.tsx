@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { Form, useLocation, useSubmit } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useEffect, useRef } from 'react'
 import { ErrorList, type ListOfErrors } from '~/components/error-list'
 import { buttonClassName } from '~/components/ui/button'

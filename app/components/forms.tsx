@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useId } from 'react'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'

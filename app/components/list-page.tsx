@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useEffect, useId, useState } from 'react'
 import { MenuHost } from '~/components/menu-host'
 import { EmptyState, type EmptyText } from '~/components/empty-state'

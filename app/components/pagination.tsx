@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { cn } from '~/lib/misc'
 import { type PaginationWording, buildPageLinks, pageSummary } from '~/lib/page-links'
 

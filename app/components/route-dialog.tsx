@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, useNavigate, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useId } from 'react'
 import { Icon } from '~/components/icons'
 import { DialogToastSlot } from '~/components/toaster'

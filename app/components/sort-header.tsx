@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { nextSort, parseSort } from '~/lib/list-sort'
 
 /** `aria-sort` for a column header: set on the column the list is sorted by, absent elsewhere. */

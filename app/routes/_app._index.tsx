@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { buttonClassName } from '~/components/ui/button'
 import { loadDashboard } from '~/features/dashboard/dashboard.server'

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { confirmIdentitySchema } from '~/features/users/forms.server'
 import { confirmIdentity, disableMfa, requireUserWithMfa } from '~/features/users/mfa.server'

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { RECOVERY_CODE_COUNT } from '~/features/users/mfa-codes'
 import { confirmIdentitySchema } from '~/features/users/forms.server'

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'

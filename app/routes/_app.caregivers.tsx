@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuAnchor, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { BackgroundCheckBadge, CaregiverStatusBadge, ExpiryFlag, SpecializationBadges } from '~/features/caregivers/caregiver-parts'

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
+import { Form, useFetcher, useLoaderData, useLocation, useNavigation, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useEffect } from 'react'
 import { ActionMenu, ActionMenuAnchor, ActionMenuLink, ActionMenuSubmit } from '~/components/action-menu'
 import { ListPage } from '~/components/list-page'

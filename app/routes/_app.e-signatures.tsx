@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { StatusBadge } from '~/components/status-badge'
 import { ESIGN_STATUSES, ESIGN_PROVIDERS, ESIGN_STATUS_LABELS, PORTAL_PROVIDER, PORTAL_PROVIDER_LABEL, PROVIDER_LABELS } from '~/features/esign/options'

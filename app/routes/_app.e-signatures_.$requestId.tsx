@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { CopyField } from '~/components/copy-field'
 import { PageHeader } from '~/components/page-header'
 import { StatusBadge } from '~/components/status-badge'

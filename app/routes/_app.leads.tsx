@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { assessmentPrefill, scheduleHref } from '~/features/calendar/schedule-links'
 import { EmailAddress } from '~/components/email-address'

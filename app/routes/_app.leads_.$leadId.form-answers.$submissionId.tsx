@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ErrorList } from '~/components/error-list'
 import { FormErrors } from '~/components/forms'
 import { RouteDialog } from '~/components/route-dialog'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, type ShouldRevalidateFunction, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { type ShouldRevalidateFunction, useLoaderData, useLocation, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'

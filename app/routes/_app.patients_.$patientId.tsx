@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { PageFrame } from '~/components/page-header'
 import { FormPreview } from '~/features/online-forms/form-preview'
 import { getOnlineForm } from '~/features/online-forms/online-forms.server'

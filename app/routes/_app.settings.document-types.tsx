@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData, useOutlet } from '@remix-run/react'
+import { useLoaderData, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { ListPage } from '~/components/list-page'
 import { ActiveBadge } from '~/components/status-badge'

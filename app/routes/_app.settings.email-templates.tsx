@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useOutlet } from '@remix-run/react'
+import { Form, useLoaderData, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { Pagination } from '~/components/pagination'
 import { Button } from '~/components/ui/button'
 import { EmailTemplateGallery, EmailTemplateList } from '~/features/email-templates/email-template-list'

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { NavLink, Outlet } from '@remix-run/react'
+import { Outlet } from '@remix-run/react'
+import { NavLink } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { cn } from '~/lib/misc'

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage } from '~/components/list-page'
 import { ActiveBadge } from '~/components/status-badge'

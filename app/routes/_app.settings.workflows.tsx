@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, Link, useLoaderData, useOutlet } from '@remix-run/react'
+import { Form, useLoaderData, useOutlet } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
 import { useDialogOutletOnly } from '~/components/dialog-links'
 import { ActiveBadge } from '~/components/status-badge'

@@ -1,4 +1,4 @@
-import { SIDEBAR, TEST_USERS, expect, mainNav, test, useRole, type Page } from './support/fixtures'
+import { SIDEBAR, TEST_USERS, expect, mainNav, test, useRole, waitForHydration, type Page } from './support/fixtures'
 
 const WIDE_PX = 192 // 12rem
 const NARROW_PX = 64 // 4rem
@@ -52,7 +52,9 @@ test.describe('application shell', () => {
     }
     expect(entryIndex, 'Tab reaches every entry, in order').toBe(SIDEBAR.length)
 
-    // Enter opens each; focus then moves to the new page's heading.
+    // Enter opens each in the page (the document stays: no reload); focus then moves to the new page's heading.
+    await waitForHydration(page)
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }))
     for (const entry of SIDEBAR.slice(1)) {
       await mainNav(page).getByRole('link', { name: entry.label, exact: true }).focus()
       await page.keyboard.press('Enter')
@@ -63,10 +65,22 @@ test.describe('application shell', () => {
       const link = mainNav(page).getByRole('link', { name: entry.label, exact: true })
       await expect(link).toHaveAttribute('aria-current', 'page')
       await expect(mainNav(page).locator('[aria-current="page"]')).toHaveCount(1)
+      expect(await page.evaluate(() => 'loadedOnce' in window)).toBe(true)
     }
     await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused()
+  })
+
+  test('a link clicked with Ctrl opens in a new tab and leaves this page as it is', async ({ page, context }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const [opened] = await Promise.all([context.waitForEvent('page'), mainNav(page).getByRole('link', { name: 'Leads', exact: true }).click({ modifiers: ['ControlOrMeta'] })])
+    await opened.waitForLoadState()
+    expect(new URL(opened.url()).pathname).toBe('/leads')
+    await opened.close()
+    expect(new URL(page.url()).pathname).toBe('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
   })
 
   test('the skip link jumps to the main content', async ({ page }) => {

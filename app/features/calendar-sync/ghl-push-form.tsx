@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { SelectField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { formatDateTime } from '~/lib/time'

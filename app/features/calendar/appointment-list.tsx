@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { recordLinkClassName } from '~/components/ui/button'
 import { AppointmentStatusBadge, AppointmentTypeBadge } from '~/features/calendar/appointment-badges'
 import { formatTimeRange, formatIn } from '~/lib/time'

@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { FormErrors, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { SeriesScopeField } from '~/features/calendar/series-fields'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { recordLinkClassName } from '~/components/ui/button'
 import { buttonClassName } from '~/components/ui/button'
 import { AppointmentStatusBadge } from '~/features/calendar/appointment-badges'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { AppointmentStatusBadge } from '~/features/calendar/appointment-badges'
 import type { AppointmentItem } from '~/features/calendar/appointment-list'
 import { appointmentLabel } from '~/features/calendar/options'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useId } from 'react'
 import { StatusBadge } from '~/components/status-badge'
 import { recordLinkClassName } from '~/components/ui/button'

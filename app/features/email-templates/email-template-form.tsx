@@ -6,7 +6,8 @@ import {
   useForm,
   type SubmissionResult,
 } from '@conform-to/react'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useEffect, useRef, useState } from 'react'
 import { CheckboxField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'

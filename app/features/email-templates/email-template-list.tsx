@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { ActiveBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { useCan } from '~/platform/auth/user'

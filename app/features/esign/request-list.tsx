@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { StatusBadge } from '~/components/status-badge'
 import {
   ESIGN_REQUESTS_HEADING_ID,

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {

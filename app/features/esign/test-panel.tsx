@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useLocation, useNavigation, useSubmit } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { useState } from 'react'
 import { PageFrame } from '~/components/page-header'
 import { Field, FormErrors, SelectField, TextareaField } from '~/components/forms'

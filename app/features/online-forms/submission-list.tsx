@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { dialogHref } from '~/components/dialog-links'
 import { StatusBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'

@@ -8,7 +8,8 @@ import {
   parse,
   useForm,
 } from '@conform-to/react'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import {

@@ -1,4 +1,5 @@
-import { Form, NavLink, useFetcher, useLocation } from '@remix-run/react'
+import { Form, useFetcher, useLocation } from '@remix-run/react'
+import { NavLink } from '~/components/link'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '~/components/icons'
 import { useHydrated } from '~/lib/use-hydrated'

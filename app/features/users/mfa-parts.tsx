@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link } from '~/components/link'
 import { Field, FormErrors } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
 import type { ConfirmIdentityInput } from '~/features/users/mfa-schema'

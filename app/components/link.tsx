@@ -1,0 +1,75 @@
+// eslint-disable-next-line no-restricted-imports -- the portal's links wrap Remix's here
+import { Link as RemixLink, useLocation, useNavigate, type NavigateFunction } from '@remix-run/react'
+import { useEffect } from 'react'
+
+/**
+ * The portal's links. A link to a path of this site (`/leads/…`) is a plain
+ * anchor that the router follows when clicked. Remix's `Link` runs a dozen
+ * hooks and resolves its path three times for each link, on the server and
+ * again while the page hydrates: the dashboard's forty links were a seventh
+ * of its server time. Any other `to` (relative, a search alone) is Remix's
+ * `Link`, which resolves it against the route. Until the page is live, as
+ * with Remix's, the browser follows the anchor itself.
+ */
+type LinkProps = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string
+  /** Keeps the page where it is scrolled to (a dialog route opened or closed over a list). */
+  preventScrollReset?: boolean
+}
+
+let navigate: NavigateFunction | undefined
+
+/** Lets the portal's links navigate in the page: the root calls it once. */
+export function useLinkNavigation() {
+  const routerNavigate = useNavigate()
+  useEffect(() => {
+    navigate = routerNavigate
+    return () => {
+      if (navigate === routerNavigate) navigate = undefined
+    }
+  }, [routerNavigate])
+}
+
+function isSitePath(to: string) {
+  return to.startsWith('/') && !to.startsWith('//')
+}
+
+/** As Remix's: a plain left click on a link for this tab navigates in the page; anything else is the browser's. */
+function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollReset = false } = {}) {
+  const anchor = event.currentTarget
+  if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+  if (anchor.target && anchor.target !== '_self') return
+  event.preventDefault()
+  const to = anchor.getAttribute('href')!
+  // The page it is already on is replaced, not stacked in the history (as Remix's).
+  navigate(to, { replace: to === `${window.location.pathname}${window.location.search}${window.location.hash}`, preventScrollReset })
+}
+
+export function Link({ to, onClick, preventScrollReset, ...props }: LinkProps) {
+  if (!isSitePath(to)) return <RemixLink to={to} onClick={onClick} preventScrollReset={preventScrollReset} {...props} />
+  const onLinkClick =
+    onClick || preventScrollReset
+      ? (event: React.MouseEvent<HTMLAnchorElement>) => {
+          onClick?.(event)
+          followLink(event, { preventScrollReset })
+        }
+      : followLink
+  // data-discover: Remix learns the routes of the links on the page before they are followed.
+  return <a href={to} data-discover="true" onClick={onLinkClick} {...props} />
+}
+
+/**
+ * A link that says when it is the current page (`aria-current="page"`): the
+ * page itself or, without `end`, a page under it.
+ */
+export function NavLink({
+  to,
+  end = false,
+  className,
+  ...props
+}: Omit<LinkProps, 'className'> & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
+  const pathname = useLocation().pathname.toLowerCase()
+  const path = to.toLowerCase().replace(/(.)\/+$/, '$1')
+  const isActive = pathname === path || (!end && path !== '/' && pathname.startsWith(`${path}/`))
+  return <Link to={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} {...props} />
+}
