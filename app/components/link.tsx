@@ -69,7 +69,7 @@ export function NavLink({
   ...props
 }: Omit<LinkProps, 'className'> & { end?: boolean; className?: string | ((state: { isActive: boolean }) => string) }) {
   const pathname = useLocation().pathname.toLowerCase()
-  const path = to.toLowerCase().replace(/(.)\/+$/, '$1')
+  const path = to.split(/[?#]/)[0]!.toLowerCase().replace(/(.)\/+$/, '$1')
   const isActive = pathname === path || (!end && path !== '/' && pathname.startsWith(`${path}/`))
   return <Link to={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} {...props} />
 }

@@ -159,6 +159,8 @@ export type ListShown = { entityType: string; ids: string[]; details?: ViewDetai
 function listRows(actor: Actor, list: ListShown) {
   const rows: Prisma.Sql[] = []
   const named = Object.entries(list.named ?? {})
+  // What the search and filters beside them leave of the entry's bound.
+  const budget = Math.min(ENTRY_IDS_CHARS, MAX_DETAILS_CHARS - JSON.stringify(list.details ?? {}).length - 200)
   let start = 0
   while (start < list.ids.length) {
     // As many rows as fit the entry, each with the ids it adds (its own, and people not yet named).
@@ -172,7 +174,7 @@ function listRows(actor: Actor, list: ListShown) {
         if (id != null && !people[index]!.has(id)) added.push(id)
       })
       const rowChars = [list.ids[end]!, ...added].reduce((sum, id) => sum + id.length + 3, 0)
-      if (end > start && chars + rowChars > ENTRY_IDS_CHARS) break
+      if (end > start && chars + rowChars > budget) break
       chars += rowChars
       named.forEach(([, ids], index) => ids[end] != null && people[index]!.add(ids[end]!))
       end++

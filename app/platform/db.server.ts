@@ -18,7 +18,7 @@ import { type DataModel, installQueryPlanCache } from '~/platform/db/query-plan-
  * protocol in-process so the same `pg` driver and adapter code runs on both
  * (docs/adr/0003-database-and-migrations.md).
  */
-type Database = { url: string; poolSize: number; preparedStatements: boolean; close: () => Promise<void> }
+type Database = { url: string; poolSize: number; preparedStatements: boolean; embedded: boolean; close: () => Promise<void> }
 
 let databasePromise: Promise<Database> | undefined
 
@@ -34,7 +34,7 @@ export function getDatabase(): Promise<Database> {
 async function openDatabase(): Promise<Database> {
   const env = getEnv()
   const database: Database = env.DATABASE_URL
-    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, close: async () => {} }
+    ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, embedded: false, close: async () => {} }
     : await startEmbeddedDatabase(path.join(env.DATA_DIR, 'pglite'))
   await applyMigrations(database.url)
   return database
@@ -79,13 +79,27 @@ class SavedDataDirectory extends Blob {
 }
 // The wire protocol's untyped messages, told apart by the code after their length.
 const SSL_REQUEST = 80877103
+const GSS_REQUEST = 80877104
+const CANCEL_REQUEST = 80877102
 const PROTOCOL_3 = 196608
 const TERMINATE = 88 // 'X'
 const PARSE = 80 // 'P'
+const SYNC = 83 // 'S'
+const QUERY = 81 // 'Q'
+/** A Parse PostgreSQL refuses, then a Sync: ends a statement a closed connection left half sent, discarding its work. */
+const DISCARD_HALF_SENT = (() => {
+  const text = Buffer.concat([Buffer.from('discard a half-sent statement'), Buffer.from([0])])
+  const parse = Buffer.alloc(1 + 4 + 1 + text.length + 2)
+  parse[0] = PARSE
+  parse.writeInt32BE(parse.length - 1, 1)
+  text.copy(parse, 6)
+  return new Uint8Array(Buffer.concat([parse, Buffer.from([SYNC, 0, 0, 0, 4])]))
+})()
 /**
  * Serves PGlite on a Unix socket, speaking the PostgreSQL wire protocol. PGlite is a single
  * backend, so the connections take turns, and while one connection's transaction is open only
- * that connection's statements run. Each turn hands PGlite every complete message one read
+ * that connection's statements run, as they do while a statement it began (Parse… without its
+ * Sync yet: a large one arrives over several reads) is unfinished. Each turn hands PGlite every complete message one read
  * brought (a statement's Parse, Bind, Describe, Execute and Sync) in one call and answers in one
  * write: message by message, a statement cost five turns and five writes, each waking the server.
  * Statements a connection prepared by name live in the one backend after it closes, so they
@@ -106,20 +120,23 @@ function serve(db, socketPath, maxConnections) {
     try {
       while (open) {
         if (owner && owner.destroyed) {
-          // A connection that closed inside its transaction leaves nothing half done.
+          // A connection that closed inside its statement or transaction leaves nothing half done.
+          if (owner.midStatement) await db.runExclusive(() => db.execProtocolRawStream(DISCARD_HALF_SENT, { onRawData: () => {} }))
           if (db.isInTransaction()) await db.exec('ROLLBACK')
           owner = undefined
         }
-        // Outside any transaction: in a failed one, even DEALLOCATE is refused.
-        while (forgotten.length > 0 && !db.isInTransaction()) {
+        const held = owner !== undefined && (owner.midStatement || db.isInTransaction())
+        // Between statements and outside any transaction: in a failed one, even DEALLOCATE is refused.
+        while (!held && forgotten.length > 0 && !db.isInTransaction()) {
           const name = forgotten.pop()
           await db.exec('DEALLOCATE "' + name.replaceAll('"', '""') + '"').catch(() => {})
         }
-        const index = owner && db.isInTransaction() ? turns.findIndex((turn) => turn.socket === owner) : 0
+        const index = held ? turns.findIndex((turn) => turn.socket === owner) : 0
         if (index === -1 || turns.length === 0) break
-        const [{ socket, bytes }] = turns.splice(index, 1)
+        const [{ socket, bytes, complete }] = turns.splice(index, 1)
         const reply = []
         owner = socket
+        socket.midStatement = !complete
         try {
           await db.runExclusive(() =>
             db.execProtocolRawStream(bytes, { onRawData: (chunk) => chunk.length > 0 && reply.push(Buffer.from(chunk)) }),
@@ -145,28 +162,36 @@ function serve(db, socketPath, maxConnections) {
     const prepared = new Set()
     socket.on('data', (data) => {
       pending = pending.length === 0 ? data : Buffer.concat([pending, data])
-      while (!started && pending.length >= 8 && pending.length >= pending.readInt32BE(0)) {
+      while (!started && pending.length >= 8) {
         const length = pending.readInt32BE(0)
+        // A length the protocol cannot have: not a PostgreSQL client.
+        if (length < 8 || length > 10_000) return socket.destroy()
+        if (pending.length < length) break
         const code = pending.readInt32BE(4)
-        if (code === SSL_REQUEST) socket.write('N')
+        // No encryption on a socket only this account can reach.
+        if (code === SSL_REQUEST || code === GSS_REQUEST) socket.write('N')
+        // PGlite runs each statement to its end, so there is nothing to cancel: close, as a server does.
+        else if (code === CANCEL_REQUEST) return socket.end()
         else if (code === PROTOCOL_3) {
           started = true
-          turns.push({ socket, bytes: pending.subarray(0, length) })
-        }
-        // A cancel request is ignored: PGlite runs each statement to its end.
+          turns.push({ socket, bytes: pending.subarray(0, length), complete: true })
+        } else return socket.destroy()
         pending = pending.subarray(length)
       }
       if (!started) return
       let end = 0
+      let last = 0
       while (pending.length - end >= 5) {
         const length = 1 + pending.readInt32BE(end + 1)
+        if (length < 5) return socket.destroy()
         if (pending.length - end < length) break
         // The client closes its end right after saying goodbye.
         if (pending[end] === TERMINATE) break
         if (pending[end] === PARSE && pending[end + 5] !== 0) prepared.add(pending.toString('utf8', end + 5, pending.indexOf(0, end + 5)))
+        last = pending[end]
         end += length
       }
-      if (end > 0) turns.push({ socket, bytes: pending.subarray(0, end) })
+      if (end > 0) turns.push({ socket, bytes: pending.subarray(0, end), complete: last === SYNC || last === QUERY })
       pending = pending.subarray(end)
       void run()
     })
@@ -366,6 +391,7 @@ export async function startEmbeddedDatabase(
     // the socket can interleave (electric-sql/pglite#1046).
     poolSize: 1,
     preparedStatements: true,
+    embedded: true,
     dump: async () => (await ask('dump')).dumped!,
     close: () =>
       (closed ??= ask('close').then(
@@ -392,8 +418,9 @@ function lazyAdapter(): SqlDriverAdapterFactory {
     async connect() {
       // The tests check every plan the cache fills in against a fresh compile.
       installQueryPlanCache((prisma as unknown as { _runtimeDataModel: DataModel })._runtimeDataModel, { verify: getEnv().NODE_ENV === 'test' })
-      const { url, poolSize, preparedStatements } = await getDatabase()
-      const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: preparedStatements ? PreparingClient : pg.Client })
+      const { url, poolSize, preparedStatements, embedded } = await getDatabase()
+      // The embedded database's one connection stays open while idle: closing it would forget its prepared statements.
+      const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: preparedStatements ? PreparingClient : pg.Client, idleTimeoutMillis: embedded ? 0 : undefined })
       return new PrismaPg(pool, { disposeExternalPool: true }).connect()
     },
   }

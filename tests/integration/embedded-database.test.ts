@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import net from 'node:net'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -111,6 +112,40 @@ describe('embedded database', () => {
       await first.end()
       await expect.poll(async () => (await named()).rows).toEqual([{ count: '1' }])
       expect((await second.query({ text, values: [2] })).rows).toEqual([{ next: 3 }])
+    }, 30_000)
+
+    test("runs no other connection's statement inside one that arrives over several reads", async () => {
+      const { url } = await started()
+      const [large, small] = [await connected(url), await connected(url)]
+      // 400 KB of parameter: its Bind reaches the database in several reads, after its Parse.
+      const text = 'x'.repeat(400_000)
+      const others = Promise.all(Array.from({ length: 40 }, (_, index) => small.query<{ n: number }>('SELECT $1::int AS n', [index])))
+      const lengths = Promise.all(Array.from({ length: 4 }, () => large.query<{ n: number }>('SELECT length($1::text) AS n', [text])))
+      expect((await lengths).map(({ rows }) => rows[0]!.n)).toEqual([400_000, 400_000, 400_000, 400_000])
+      expect((await others).map(({ rows }) => rows[0]!.n)).toEqual(Array.from({ length: 40 }, (_, index) => index))
+    }, 30_000)
+
+    test('closes a connection that is not a PostgreSQL client, or only asks to cancel, and goes on serving', async () => {
+      const { url } = await started()
+      const socketPath = path.join(new URL(url).searchParams.get('host')!, '.s.PGSQL.5432')
+      const closedAfter = (bytes: Buffer) =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.createConnection(socketPath, () => socket.write(bytes))
+          socket.on('error', () => {})
+          socket.on('close', () => resolve(true))
+          setTimeout(() => resolve(false), 5_000)
+        })
+      const startup = (length: number, code: number) => {
+        const bytes = Buffer.alloc(16)
+        bytes.writeInt32BE(length, 0)
+        bytes.writeInt32BE(code, 4)
+        return bytes
+      }
+      expect(await closedAfter(startup(0, 196608))).toBe(true)
+      expect(await closedAfter(startup(16, 80877102))).toBe(true)
+      expect(await closedAfter(startup(8, 1234))).toBe(true)
+      const client = await connected(url)
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
     }, 30_000)
 
     test("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {

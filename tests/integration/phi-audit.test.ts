@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { prisma } from '~/platform/db.server'
-import { callRoute, makeRequest, signedInUser } from '#tests/support/fixtures'
+import { recordListView } from '~/platform/audit.server'
+import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
 import { concretePath, seedRecords, type SeedNames } from '#tests/support/records'
 import { listAppRoutes } from '#tests/support/routes'
 
@@ -147,6 +148,23 @@ describe('what the trail keeps', () => {
     const viewer = await signedInUser('coordinator')
     await callRoute(loader, makeRequest('/patients?q=nobody-by-this-name', { cookie: viewer.cookie }))
     expect(await prisma.auditLog.count({ where: { userId: viewer.user.id } })).toBe(0)
+  })
+})
+
+describe('long lists on the trail', () => {
+  test('a list with a long search and many people keeps every id and person, no entry cut short', async () => {
+    const user = await createTestUser('viewer')
+    const ids = Array.from({ length: 300 }, () => crypto.randomUUID())
+    const people = ids.map(() => crypto.randomUUID())
+    // Seven filters of 100 characters that JSON writes six characters each: about 4 KB of the entry's 8 KB.
+    const details = Object.fromEntries(['q', 'status', 'type', 'who', 'from', 'page', 'view'].map((key) => [key, '\u0001'.repeat(100)]))
+    await recordListView({ actor: testActor(user.id), entityType: 'Appointment', ids, details, named: { patientIds: people } })
+    const entries = await prisma.auditLog.findMany({ where: { userId: user.id, action: 'view', entityType: 'Appointment' } })
+    const kept = entries.map((entry) => entry.details as { ids?: string[]; patientIds?: string[]; truncated?: boolean; q?: string })
+    expect(kept.filter((entry) => entry.truncated)).toEqual([])
+    expect(kept.every((entry) => entry.q === details.q)).toBe(true)
+    expect(new Set(kept.flatMap((entry) => entry.ids ?? []))).toEqual(new Set(ids))
+    expect(new Set(kept.flatMap((entry) => entry.patientIds ?? []))).toEqual(new Set(people))
   })
 })
 

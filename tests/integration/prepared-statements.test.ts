@@ -49,6 +49,23 @@ describe('prepared statements', () => {
     expect(quotients).toEqual([2, 'division by zero', 5, 'division by zero', 10])
   })
 
+  test('a statement a migration changed under it fails once, then is prepared anew', async () => {
+    const client = await connected()
+    const table = `prepared_${crypto.randomUUID().replaceAll('-', '')}`
+    await client.query(`CREATE TABLE ${table} (amount int)`)
+    await client.query(`INSERT INTO ${table} VALUES (7)`)
+    const text = `SELECT amount, $1::text AS tag FROM ${table}`
+    for (let run = 0; run < 3; run++) expect((await client.query({ text, values: ['a'] })).rows).toEqual([{ amount: 7, tag: 'a' }])
+    // Another instance's migration: the prepared statement's result changes type.
+    await client.query(`ALTER TABLE ${table} ALTER COLUMN amount TYPE text`)
+    const after = []
+    for (let run = 0; run < 4; run++) {
+      after.push(await client.query({ text, values: ['b'] }).then(({ rows }) => rows, (error: { code?: string }) => error.code))
+    }
+    expect(after).toEqual(['0A000', ...Array(3).fill([{ amount: '7', tag: 'b' }])])
+    await client.query(`DROP TABLE ${table}`)
+  })
+
   test("the app's reads go prepared", async () => {
     const lead = await prisma.lead.create({
       data: { firstName: 'Prepared', lastName: 'Read', email: `prepared-${crypto.randomUUID()}@example.com`, phone: '2015550100', searchText: 'prepared read', phoneDigits: '2015550100' },

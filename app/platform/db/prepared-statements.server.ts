@@ -21,24 +21,43 @@ let clients = 0
 
 type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown }
 
+/**
+ * A prepared statement the database can no longer run as prepared: its result's columns changed
+ * type (a migration by another instance), or it is gone. The text then gets a new name.
+ */
+const STALE_STATEMENT_CODES = new Set(['0A000', '26000'])
+
 export class PreparingClient extends pg.Client {
   readonly #prefix = `prisma_${process.pid}_${++clients}_`
   readonly #names = new Map<string, string>()
   readonly #seenOnce = new Set<string>()
+  /** Names given so far: a text renamed after a failure never takes an old name back. */
+  #named = 0
 
   constructor(config?: string | pg.ClientConfig) {
     super(config)
     // Every call as it came, with a plain statement named; pg's own method looked up at each call.
-    this.query = ((...args: unknown[]) => (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, this.#named(args))) as pg.Client['query']
+    this.query = ((...args: unknown[]) => {
+      const prepared = this.#preparedName(args[0])
+      if (!prepared) return (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, args)
+      const result = (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, [{ ...(args[0] as object), name: prepared.name }, ...args.slice(1)])
+      // Prisma's adapter awaits the promise: a statement the database refuses as prepared is named anew next time.
+      if (result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          if (STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) this.#names.delete(prepared.text)
+          throw error
+        })
+      }
+      return result
+    }) as pg.Client['query']
   }
 
-  #named(args: unknown[]) {
-    const [config] = args
-    if (typeof config !== 'object' || config === null || typeof (config as QueryConfig).submit === 'function') return args
+  #preparedName(config: unknown) {
+    if (typeof config !== 'object' || config === null || typeof (config as QueryConfig).submit === 'function') return undefined
     const { text, name } = config as QueryConfig
-    if (typeof text !== 'string' || name !== undefined) return args
+    if (typeof text !== 'string' || name !== undefined) return undefined
     const prepared = this.#nameFor(text)
-    return prepared ? [{ ...config, name: prepared }, ...args.slice(1)] : args
+    return prepared ? { text, name: prepared } : undefined
   }
 
   #nameFor(text: string) {
@@ -51,7 +70,7 @@ export class PreparingClient extends pg.Client {
       return undefined
     }
     this.#seenOnce.delete(text)
-    const name = `${this.#prefix}${this.#names.size}`
+    const name = `${this.#prefix}${this.#named++}`
     this.#names.set(text, name)
     return name
   }

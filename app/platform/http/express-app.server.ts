@@ -28,6 +28,14 @@ export type PortalAppOptions = {
   handler: RequestHandler
 }
 
+function decodedPath(urlPath: string) {
+  try {
+    return decodeURIComponent(urlPath)
+  } catch {
+    return urlPath
+  }
+}
+
 /**
  * The build's scripts and styles, cached for a year (their names carry a hash of their contents),
  * and `public/`'s files for an hour. `public/`'s files are listed once, at start: looking every
@@ -37,15 +45,14 @@ export type PortalAppOptions = {
 export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory = 'public' }: { publicPath: string; assetsBuildDirectory: string; publicDirectory?: string }) {
   const buildFiles = path.resolve(assetsBuildDirectory) + path.sep
   const publicFiles = new Set(
-    fs
-      .readdirSync(publicDirectory, { recursive: true, withFileTypes: true })
+    (fs.existsSync(publicDirectory) ? fs.readdirSync(publicDirectory, { recursive: true, withFileTypes: true }) : [])
       .filter((entry) => entry.isFile())
       .map((entry) => path.resolve(entry.parentPath, entry.name))
       .filter((file) => !file.startsWith(buildFiles))
       .map((file) => `/${path.relative(publicDirectory, file).split(path.sep).join('/')}`),
   )
   const servePublic = express.static(publicDirectory, { maxAge: '1h', index: false, redirect: false })
-  const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next())
+  const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next())
   return [
     { path: publicPath, handler: express.static(assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }) },
     { handler: publicFile },
