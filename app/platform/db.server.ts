@@ -419,8 +419,14 @@ function lazyAdapter(): SqlDriverAdapterFactory {
       // The tests check every plan the cache fills in against a fresh compile.
       installQueryPlanCache((prisma as unknown as { _runtimeDataModel: DataModel })._runtimeDataModel, { verify: getEnv().NODE_ENV === 'test' })
       const { url, poolSize, preparedStatements, embedded } = await getDatabase()
-      // The embedded database's one connection stays open while idle: closing it would forget its prepared statements.
-      const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: preparedStatements ? PreparingClient : pg.Client, idleTimeoutMillis: embedded ? 0 : undefined })
+      // The embedded database's one connection stays open while idle (closing it would forget its
+      // prepared statements), without keeping a finished script's process alive.
+      const pool = new pg.Pool({
+        connectionString: url,
+        max: poolSize,
+        Client: preparedStatements ? PreparingClient : pg.Client,
+        ...(embedded ? { idleTimeoutMillis: 0, allowExitOnIdle: true } : {}),
+      })
       return new PrismaPg(pool, { disposeExternalPool: true }).connect()
     },
   }
