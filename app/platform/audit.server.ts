@@ -168,15 +168,14 @@ function listRows(actor: Actor, list: ListShown) {
     let end = start
     let chars = 0
     while (end < list.ids.length && end - start < IDS_PER_ENTRY) {
-      const added: string[] = []
-      named.forEach(([, ids], index) => {
+      const added = named.flatMap(([, ids], index) => {
         const id = ids[end]
-        if (id != null && !people[index]!.has(id)) added.push(id)
+        return id != null && !people[index]!.has(id) ? [{ index, id }] : []
       })
-      const rowChars = [list.ids[end]!, ...added].reduce((sum, id) => sum + id.length + 3, 0)
+      const rowChars = added.reduce((sum, { id }) => sum + id.length + 3, list.ids[end]!.length + 3)
       if (end > start && chars + rowChars > budget) break
       chars += rowChars
-      named.forEach(([, ids], index) => ids[end] != null && people[index]!.add(ids[end]!))
+      for (const { index, id } of added) people[index]!.add(id)
       end++
     }
     const shownPeople = Object.fromEntries(named.flatMap(([key], index) => (people[index]!.size > 0 ? [[key, [...people[index]!]]] : [])))

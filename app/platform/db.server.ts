@@ -99,9 +99,10 @@ const DISCARD_HALF_SENT = (() => {
  * Serves PGlite on a Unix socket, speaking the PostgreSQL wire protocol. PGlite is a single
  * backend, so the connections take turns, and while one connection's transaction is open only
  * that connection's statements run, as they do while a statement it began (Parse… without its
- * Sync yet: a large one arrives over several reads) is unfinished. Each turn hands PGlite every complete message one read
- * brought (a statement's Parse, Bind, Describe, Execute and Sync) in one call and answers in one
- * write: message by message, a statement cost five turns and five writes, each waking the server.
+ * Sync yet: a large one arrives over several reads) is unfinished. Each turn hands PGlite every
+ * complete message one read brought (a statement's Parse, Bind, Describe, Execute and Sync) in
+ * one call and answers in one write: message by message, a statement cost five turns and five
+ * writes, each waking the server.
  * Statements a connection prepared by name live in the one backend after it closes, so they
  * are deallocated then (the server's client names them uniquely: prepared-statements.server.ts).
  */

@@ -37,10 +37,11 @@ export class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config)
     // Every call as it came, with a plain statement named; pg's own method looked up at each call.
+    const clientQuery = (args: unknown[]) => (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, args)
     this.query = ((...args: unknown[]) => {
       const prepared = this.#preparedName(args[0])
-      if (!prepared) return (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, args)
-      const result = (pg.Client.prototype.query as (...forwarded: unknown[]) => unknown).apply(this, [{ ...(args[0] as object), name: prepared.name }, ...args.slice(1)])
+      if (!prepared) return clientQuery(args)
+      const result = clientQuery([{ ...(args[0] as object), name: prepared.name }, ...args.slice(1)])
       // Prisma's adapter awaits the promise: a statement the database refuses as prepared is named anew next time.
       if (result instanceof Promise) {
         return result.catch((error: unknown) => {

@@ -28,14 +28,6 @@ export type PortalAppOptions = {
   handler: RequestHandler
 }
 
-function decodedPath(urlPath: string) {
-  try {
-    return decodeURIComponent(urlPath)
-  } catch {
-    return urlPath
-  }
-}
-
 /**
  * The build's scripts and styles, cached for a year (their names carry a hash of their contents),
  * and `public/`'s files for an hour. `public/`'s files are listed once, at start: looking every
@@ -52,7 +44,8 @@ export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory 
       .map((file) => `/${path.relative(publicDirectory, file).split(path.sep).join('/')}`),
   )
   const servePublic = express.static(publicDirectory, { maxAge: '1h', index: false, redirect: false })
-  const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next())
+  // Paths with broken encoding were redirected before (redirectMalformedPaths): this one decodes.
+  const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(decodeURIComponent(req.path)) ? servePublic(req, res, next) : next())
   return [
     { path: publicPath, handler: express.static(assetsBuildDirectory, { immutable: true, maxAge: '1y', index: false }) },
     { handler: publicFile },
