@@ -6,6 +6,7 @@
  * prints, per request, the server thread's busy time by package and the functions that cost most.
  * `{lead}`, `{patient}` and `{caregiver}` in the path become a record from that list; a path starting
  * `anon:` is loaded signed out (`anon:/login` is the bench's floor). Run `npm run build` first.
+ * PROFILE_OUT=file.cpuprofile keeps the server thread's profile (Chromium's DevTools opens it).
  * It prints figures; it asserts nothing.
  */
 import { spawn } from 'node:child_process'
@@ -24,6 +25,8 @@ type Profile = {
 
 const DATA_DIR = process.env.PROFILE_DATA_DIR ?? path.join(os.tmpdir(), 'portal-profile-pages')
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8)
+// Served this long before the profile counts, as in the bench (tests/bench/run.ts says why).
+const WARM_SECONDS = Number(process.env.PROFILE_WARM_SECONDS ?? 10)
 const PORT = 3411
 const BASE = `http://127.0.0.1:${PORT}`
 const CONCURRENCY = 10
@@ -47,6 +50,13 @@ function summarize(profile: Profile, seconds: number) {
   const from = at - seconds * 1e6
   const byPackage = new Map<string, number>()
   const byFunction = new Map<string, number>()
+  const byFunctionWithCallees = new Map<string, number>()
+  const parents = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
+  const nameOf = (id: number) => {
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+    return `${functionName || '(anonymous)'} ${packageOf(url)}:${lineNumber}`
+  }
   let busy = 0
   profile.samples.forEach((id, index) => {
     if (times[index]! < from) return
@@ -58,8 +68,11 @@ function summarize(profile: Profile, seconds: number) {
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + ms)
     const name = `${functionName || '(anonymous)'} ${owner}:${lineNumber}`
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms)
+    const onStack = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) onStack.add(nameOf(at))
+    for (const caller of onStack) byFunctionWithCallees.set(caller, (byFunctionWithCallees.get(caller) ?? 0) + ms)
   })
-  return { busy, byPackage, byFunction }
+  return { busy, byPackage, byFunction, byFunctionWithCallees }
 }
 
 async function main() {
@@ -110,7 +123,7 @@ async function main() {
         }),
       )
     }
-    await load(2, false)
+    await load(WARM_SECONDS, false)
     await load(SECONDS, true)
     console.log(`${url}: ${requests} requests in ${SECONDS} s (${(requests / SECONDS).toFixed(1)} a second)`)
   } finally {
@@ -119,17 +132,24 @@ async function main() {
   }
 
   // The server's own thread writes the first profile; the embedded database's thread the second.
-  const [main] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).sort()
-  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, main!), 'utf8')) as Profile
+  const [main, database] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).sort()
+  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(profileDir, name), 'utf8')) as Profile
+  const profile = read(main!)
+  const databaseBusy = database ? summarize(read(database), SECONDS).busy : undefined
+  if (process.env.PROFILE_OUT) fs.copyFileSync(path.join(profileDir, main!), process.env.PROFILE_OUT)
   fs.rmSync(profileDir, { recursive: true, force: true })
-  const { busy, byPackage, byFunction } = summarize(profile, SECONDS)
+  const { busy, byPackage, byFunction, byFunctionWithCallees } = summarize(profile, SECONDS)
   const top = (map: Map<string, number>, count: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `  ${(ms / requests).toFixed(3).padStart(7)} ms  ${name}`)
-  console.log(`\nServer thread busy: ${(busy / requests).toFixed(2)} ms a request (the database's thread not included)`)
+  console.log(`\nServer thread busy: ${(busy / requests).toFixed(2)} ms a request`)
+  if (databaseBusy !== undefined) console.log(`The embedded database's thread: ${(databaseBusy / requests).toFixed(2)} ms a request`)
   console.log('\nBy package, a request:')
   console.log(top(byPackage, 20).join('\n'))
   console.log('\nFunctions, own time, a request:')
   console.log(top(byFunction, 25).join('\n'))
+  console.log("\nThe app's functions with what they call, a request:")
+  const ownCode = new Map([...byFunctionWithCallees].filter(([name]) => / app:\d+$/.test(name)))
+  console.log(top(ownCode, 25).join('\n'))
 }
 
 main().catch((error: unknown) => {

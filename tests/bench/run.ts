@@ -8,7 +8,8 @@
  * with the floor's. It prints figures; it asserts nothing.
  *
  * BENCH_DATABASE_URL=postgresql://… runs it on a scratch database there
- * instead of the embedded one. BENCH_SECONDS sets each measurement's length;
+ * instead of the embedded one. BENCH_SECONDS sets each measurement's length, BENCH_WARM_SECONDS
+ * how long each target is served before it (10 s);
  * BENCH_ONLY=patients (a word in the target, or several: calendar,appointments) measures only the matching targets;
  * BENCH_ONLY='=GET /leads' only the target of exactly that name, and BENCH_ONLY=none the floor alone.
  * BENCH_NODE_ARGS passes options to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
@@ -25,6 +26,17 @@ import { benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
 const { leads: LEADS, patients: PATIENTS, caregivers: CAREGIVERS, appointments: APPOINTMENTS } = BENCH_COUNTS
 const CONCURRENCY = 10
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+/**
+ * How long each target is served before it is measured. V8 compiles a
+ * function with its optimizing compiler only after many calls: a page's code
+ * runs once a request, so two seconds after its first request the compiler is
+ * still at work on the server's other threads (the dashboard: about 40
+ * functions a second) and the page costs 15% more than it does an hour
+ * later, while the floor, served between every target, has long been warm.
+ * Ten seconds settle it (the dashboard: 5.06 ms a request after 3 s, 4.27
+ * after 10, 4.33 after 60).
+ */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 10)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASE = `http://127.0.0.1:${PORT}`
 // Each target's time is cut into this many slices, alternating with as many of the floor.
@@ -91,7 +103,7 @@ function summarize(name: string, samples: Sample[]): Result {
 }
 
 async function measure(name: string, url: string, cookie?: string): Promise<Result> {
-  await load(url, 2, cookie, false)
+  await load(url, WARM_SECONDS, cookie, false)
   return summarize(name, [await load(url, SECONDS, cookie)])
 }
 
@@ -103,7 +115,7 @@ async function measure(name: string, url: string, cookie?: string): Promise<Resu
  */
 async function measureAgainstFloor(name: string, url: string, floorUrl: string, cookie: string) {
   await load(floorUrl, 1, undefined, false)
-  await load(url, 2, cookie, false)
+  await load(url, WARM_SECONDS, cookie, false)
   const floor: Sample[] = []
   const target: Sample[] = []
   for (let slice = 0; slice < SLICES; slice++) {
