@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
-import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import * as build from '@remix-run/dev/server-build'
 import { getEnv } from '~/platform/env.server'
 import { disconnectDatabase, pingDatabase } from '~/platform/db.server'
 import { closeGracefully, createPortalApp, listen, staticFiles } from '~/platform/http/express-app.server'
+import { createPortalRequestHandler } from '~/platform/http/remix-handler.server'
 import { bodyLimitFor } from '~/request-limits.server'
 import { startApplication } from '~/startup.server'
 
@@ -26,7 +26,7 @@ async function main() {
     ping: pingDatabase,
     statics: staticFiles(build),
     logger: env.LOG_REQUESTS ? logRequest : undefined,
-    handler: createRequestHandler({
+    handler: createPortalRequestHandler({
       build,
       mode: env.NODE_ENV,
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
