@@ -40,10 +40,12 @@ function get(path: string, acceptEncoding?: string) {
 }
 
 describe('the encoding an answer is compressed in', () => {
-  test('brotli when accepted, then gzip; a q of 0 refuses one, * accepts the rest', () => {
+  test('the one the client weighs higher, brotli when equal; a q of 0 refuses one, * stands for the rest', () => {
     expect(contentCodingFor('gzip, deflate, br, zstd')).toBe('br')
     expect(contentCodingFor('gzip, deflate')).toBe('gzip')
     expect(contentCodingFor('br;q=0, gzip;q=0.5')).toBe('gzip')
+    expect(contentCodingFor('br;q=0.2, gzip;q=0.8')).toBe('gzip')
+    expect(contentCodingFor('gzip;q=0.5, br;q=0.5')).toBe('br')
     expect(contentCodingFor('gzip;q=0')).toBe('identity')
     expect(contentCodingFor('*')).toBe('br')
     expect(contentCodingFor('*, br;q=0')).toBe('gzip')

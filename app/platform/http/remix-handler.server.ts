@@ -29,9 +29,9 @@ const SMALLEST_COMPRESSED = 1024
 export type ContentCoding = 'br' | 'gzip' | 'identity'
 
 /**
- * The coding to answer in, from an Accept-Encoding header: brotli, then gzip,
- * when the client accepts them (a q of 0 refuses one; `*` accepts any not
- * named). No header: identity.
+ * The coding to answer in, from an Accept-Encoding header: the one of brotli
+ * and gzip the client weighs higher, brotli when equal (a q of 0 refuses one;
+ * `*` stands for any not named). No header: identity.
  */
 export function contentCodingFor(acceptEncoding: string | undefined): ContentCoding {
   if (!acceptEncoding) return 'identity'
@@ -42,9 +42,10 @@ export function contentCodingFor(acceptEncoding: string | undefined): ContentCod
     const q = parameters.map((parameter) => parameter.trim().match(/^q=([\d.]+)$/)?.[1]).find(Boolean)
     weights.set(name, q === undefined ? 1 : Number(q))
   }
-  const accepted = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0
-  if (accepted('br')) return 'br'
-  if (accepted('gzip')) return 'gzip'
+  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0
+  const [brotliWeight, gzipWeight] = [weight('br'), weight('gzip')]
+  if (brotliWeight > 0 && brotliWeight >= gzipWeight) return 'br'
+  if (gzipWeight > 0) return 'gzip'
   return 'identity'
 }
 
@@ -109,9 +110,9 @@ export async function sendResponse(req: ExpressRequest, res: ExpressResponse, re
 }
 
 /**
- * Remix's Express adapter with the answer sent as above: the request is
- * Remix's own (createRemixRequest, which aborts loaders when the client
- * leaves), errors go to Express's error handling.
+ * Remix's request handler behind Express, as its Express adapter puts it
+ * (that package is replaced by this module): the request made as above, the
+ * answer sent as above, errors passed to Express's error handling.
  */
 export function createPortalRequestHandler({
   build,
