@@ -21,8 +21,8 @@ function loadBrowserRouter() {
 /**
  * Matching a URL flattens the route tree, ranks its branches and tries them in order; the router
  * (patches/) compiles each route's pattern once instead of on every match, three or four a page,
- * and on the server flattens and ranks each tree once and tries a URL only against the branches
- * that can match its first segment.
+ * and on the server flattens and ranks each tree once, tries a URL only against the branches
+ * that can match its first segment, and keeps the matches of the latest thousand pathnames.
  */
 const routes = [
   { id: 'root', path: '', children: [
@@ -77,6 +77,31 @@ describe('route matching', () => {
     const other = [{ id: 'only', path: 'only' }]
     expect(serverRouter.matchRoutes(other, '/only')?.map((match) => match.route.id)).toEqual(['only'])
     expect(serverRouter.matchRoutes(other, '/leads/abc')).toBeNull()
+  })
+
+  test('on the server a pathname matched before is not matched again, and each caller gets matches of its own', () => {
+    const first = serverRouter.matchRoutes(routes, '/leads/kept')!
+    const match = vi.spyOn(String.prototype, 'match')
+    let again: typeof first
+    try {
+      again = serverRouter.matchRoutes(routes, '/leads/kept')!
+      expect(match).not.toHaveBeenCalled()
+    } finally {
+      match.mockRestore()
+    }
+    expect(summary(again)).toEqual(summary(first))
+    expect(again).not.toBe(first)
+    expect(again[0]).not.toBe(first[0])
+    // A caller that changes its matches changes nothing for the next one; the matches of one URL share their params, as before.
+    ;(again[1]!.params as Record<string, string>).leadId = 'changed'
+    expect(again[0]!.params).toBe(again[1]!.params)
+    expect(serverRouter.matchRoutes(routes, '/leads/kept')?.at(-1)?.params).toEqual({ leadId: 'kept' })
+    // Past the latest thousand pathnames the oldest are matched anew, alike.
+    for (let index = 0; index < 1500; index++) serverRouter.matchRoutes(routes, `/leads/${index}`)
+    expect(serverRouter.matchRoutes(routes, '/leads/0')?.at(-1)?.params).toEqual({ leadId: '0' })
+    expect(summary(serverRouter.matchRoutes(routes, '/leads/kept'))).toEqual(summary(first))
+    expect(serverRouter.matchRoutes(routes, '/nowhere/at/all')).toBeNull()
+    expect(serverRouter.matchRoutes(routes, '/nowhere/at/all')).toBeNull()
   })
 })
 
