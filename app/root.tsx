@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLinkNavigation } from '~/components/link'
 import { json } from '@remix-run/node'
 import {
   Links,
@@ -13,6 +12,7 @@ import {
 import { useEffect } from 'react'
 import { keepFocusWhilePressingSubmit } from '~/components/submit-press'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { useLinkNavigation } from '~/components/link'
 import { RouteAnnouncer } from '~/components/route-announcer'
 import { Toaster } from '~/components/toaster'
 import tailwindHref from '~/styles/tailwind.css'

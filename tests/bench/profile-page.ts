@@ -53,20 +53,26 @@ function summarize(profile: Profile, seconds: number) {
   const byFunctionWithCallees = new Map<string, number>()
   const parents = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
+  // A node's function and package, named once: every sample names each function on its stack.
+  const names = new Map<number, string>()
   const nameOf = (id: number) => {
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
-    return `${functionName || '(anonymous)'} ${packageOf(url)}:${lineNumber}`
+    let name = names.get(id)
+    if (name === undefined) {
+      const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+      names.set(id, (name = `${functionName || '(anonymous)'} ${packageOf(url)}:${lineNumber}`))
+    }
+    return name
   }
   let busy = 0
   profile.samples.forEach((id, index) => {
     if (times[index]! < from) return
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+    const { functionName, url } = nodes.get(id)!.callFrame
     if (functionName === '(idle)') return
     const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000
     busy += ms
     const owner = packageOf(url)
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + ms)
-    const name = `${functionName || '(anonymous)'} ${owner}:${lineNumber}`
+    const name = nameOf(id)
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms)
     const onStack = new Set<string>()
     for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) onStack.add(nameOf(at))
