@@ -13,16 +13,37 @@ import { parseWithZod } from '~/lib/form-input'
  * page checks with the functions the schema itself calls (FormChecks), or
  * leaves to the server, whose answer appears beside the same fields.
  */
-export function formRules(schema: $ZodType): FormRules {
-  const cached = rulesBySchema.get(schema)
+export function formRules(schema: $ZodType): FormRules
+/**
+ * The rules of a schema built per request (for a time zone, for an
+ * account): kept under `key`, which names everything the schema is built
+ * from, so that a page's loader neither builds the schema nor derives its
+ * rules again (parsing the samples costs about half a millisecond a form).
+ */
+export function formRules(key: string, build: () => $ZodType): FormRules
+export function formRules(schemaOrKey: $ZodType | string, build?: () => $ZodType): FormRules {
+  if (typeof schemaOrKey === 'string') {
+    const kept = rulesByKey.get(schemaOrKey)
+    if (kept) return kept
+    const rules = deriveRules(build!())
+    if (rulesByKey.size >= RULES_KEPT_BY_KEY) rulesByKey.delete(rulesByKey.keys().next().value!)
+    rulesByKey.set(schemaOrKey, rules)
+    return rules
+  }
+  const cached = rulesBySchema.get(schemaOrKey)
   if (cached) return cached
+  const rules = deriveRules(schemaOrKey)
+  rulesBySchema.set(schemaOrKey, rules)
+  return rules
+}
+
+function deriveRules(schema: $ZodType): FormRules {
   const rules: FormRules = { fields: {} }
   addFieldRules(rules, schema, shapeOf(schema), '', '')
   // What the schema says of the whole form when it is sent empty.
   const whenEmpty = parseWithZod(new FormData(), { schema })
   const summary = whenEmpty.status === 'error' ? whenEmpty.error?.[''] : undefined
   if (summary?.length) rules.whenRequiredMissing = summary
-  rulesBySchema.set(schema, rules)
   return rules
 }
 
@@ -76,6 +97,9 @@ function fieldRulesOf(schema: $ZodType, name: string, fieldSchema: $ZodType): Fi
 }
 
 const rulesBySchema = new WeakMap<$ZodType, FormRules>()
+/** Keyed rules: one entry per account for the password forms, so bounded (oldest out first). */
+const RULES_KEPT_BY_KEY = 1000
+const rulesByKey = new Map<string, FormRules>()
 
 type Definition = {
   type: string

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: mfa.enabledAt ? formatDate(mfa.enabledAt, getEnv().AGENCY_TIME_ZONE) : null,
       recoveryCodesLeft: mfa.recoveryCodesLeft,
     },
-    rules: formRules(changePasswordSchema({ email: user.email, name: user.name })),
+    rules: formRules(`change-password|${user.email}|${user.name}`, () => changePasswordSchema({ email: user.email, name: user.name })),
   })
 }
 

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const people = await peopleOptions(defaults, userActor(request, user), findPeopleQuery(query))
   return json({
     closeTo: exitPath(request),
-    rules: formRules(appointmentCreateSchema(timeZone)),
+    rules: formRules(`appointment-create|${timeZone}`, () => appointmentCreateSchema(timeZone)),
     defaults,
     people,
     zoneLabel: `Times are ${describeTimeZone(timeZone)}`,

@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
   return json({
     closeTo,
-    rules: formRules(appointmentEditSchema(timeZone)),
+    rules: formRules(`appointment-edit|${timeZone}`, () => appointmentEditSchema(timeZone)),
     inSeries: appointment.seriesId !== null,
     defaults,
     people: await peopleOptions(defaults, actor, findPeopleQuery(query)),

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     closeTo,
     title: appointment.title,
     now: formatTimeRange(appointment.startTime, appointment.endTime, timeZone),
-    rules: formRules(rescheduleSchema(timeZone)),
+    rules: formRules(`reschedule|${timeZone}`, () => rescheduleSchema(timeZone)),
     inSeries: appointment.seriesId !== null,
     defaults: whenDefaults(appointment, timeZone),
     zoneLabel: `Times are ${describeTimeZone(timeZone)}`,

@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     completedSteps: patient.completedSteps,
     stepSlug: step.slug,
     defaultValue: stepDefaults(patient, step),
-    rules: formRules(stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key]),
+    rules: formRules(`registration-step|${step.key}|${getEnv().AGENCY_TIME_ZONE}`, () => stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key]),
     closeTo,
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
   })

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null,
     closeTo: lead ? `/leads/${lead.id}` : closeTo,
-    rules: formRules(personalInfoSchema(getEnv().AGENCY_TIME_ZONE)),
+    rules: formRules(`personal-info|${getEnv().AGENCY_TIME_ZONE}`, () => personalInfoSchema(getEnv().AGENCY_TIME_ZONE)),
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
     defaultValue: lead
       ? {

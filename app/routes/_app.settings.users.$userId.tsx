@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isSelf: user.id === actor.id,
     rules: {
       update: formRules(updateUserSchema),
-      resetPassword: formRules(resetPasswordSchema({ email: user.email, name: user.name })),
+      resetPassword: formRules(`reset-password|${user.email}|${user.name}`, () => resetPasswordSchema({ email: user.email, name: user.name })),
       resetMfa: formRules(resetMfaSchema),
     },
   })

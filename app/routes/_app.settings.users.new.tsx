@@ -24,7 +24,7 @@ const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserWithPermission(request, 'users:manage')
-  return json({ rules: formRules(createUserSchema()) })
+  return json({ rules: formRules('create-user', createUserSchema) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -48,6 +48,17 @@ describe('the rules a page gets instead of its Zod schema', () => {
   })
 })
 
+  test('a schema built per request is built once per key, its rules those of the schema', () => {
+    const zipSchema = (message: string) => z.object({ zip: z.string({ error: message }) })
+    const build = vi.fn(() => zipSchema('ZIP code is required'))
+    const first = formRules('zip|en', build)
+    expect(formRules('zip|en', build)).toBe(first)
+    expect(build).toHaveBeenCalledTimes(1)
+    expect(first).toEqual(formRules(zipSchema('ZIP code is required')))
+    // Another key is another schema: its own rules, not the first key's.
+    expect(formRules('zip|es', () => zipSchema('Se requiere el código postal')).fields.zip?.required).toBe('Se requiere el código postal')
+  })
+
 describe('checking a value by the rules, as the page does when a field is left', () => {
   const rules = formRules(
     z.object({
