@@ -71,10 +71,17 @@ function formatText(timeZone: string, options: Intl.DateTimeFormatOptions, insta
   const key = `${timeZone}|${JSON.stringify(options)}`
   const handedOver = serverText(key, instant)
   if (handedOver !== undefined) return handedOver
-  const text = formatter(key, timeZone, options).format(instant)
+  // Each text made is kept: Intl's formatting is most of what a page's dates
+  // cost, and a busy list or the dashboard shows the same dates on every request.
+  const text = madeTexts.get(key + instant) ?? formatter(key, timeZone, options).format(instant)
+  if (madeTexts.size > TEXTS_KEPT) madeTexts.clear()
+  madeTexts.set(key + instant, text)
   handOver(key, instant, text)
   return text
 }
+
+const madeTexts = new Map<string, string>()
+const TEXTS_KEPT = 10_000
 
 /** The wall clock in `timeZone` at `instant`, as if that wall clock were UTC. */
 function wallClockAsUtc(instant: number, timeZone: string) {
