@@ -165,8 +165,24 @@ async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WO
   return {
     shared,
     recentActivity: personal.activity ?? shared.activity,
-    workQueue: () => workQueueFrom(user, shared.rules, personal.myLeads, context),
+    workQueue: () => keptWorkQueue(personal, shared, () => workQueueFrom(user, shared.rules, personal.myLeads, context)),
   }
+}
+
+type WorkQueue = ReturnType<typeof workQueueFrom>
+const queuesKept = new WeakMap<object, { shared: object; queue: WorkQueue }>()
+
+/**
+ * The queue made from these kept reads, made once: it changes only with them
+ * (a reader's part is per user and role, and lives no longer than its reads),
+ * and the rules that turn on the clock are as fresh as those reads.
+ */
+function keptWorkQueue(personal: object, shared: object, make: () => WorkQueue) {
+  const kept = queuesKept.get(personal)
+  if (kept?.shared === shared) return kept.queue
+  const queue = deepFreeze(make())
+  queuesKept.set(personal, { shared, queue })
+  return queue
 }
 
 export type RecentActivityItem = ReturnType<typeof activityItems>[number]
