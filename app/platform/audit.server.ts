@@ -112,6 +112,105 @@ async function writeAuditRows(rows: Prisma.Sql[], db: Prisma.TransactionClient) 
     ${Prisma.join(rows, ' UNION ALL ')}`
 }
 
+/**
+ * A read on the trail (a view, a list shown) as the values of its row, and
+ * for a record's view the time after which an earlier view by the same
+ * person of the same record makes this one unnecessary.
+ */
+type ReadRow = {
+  id: string
+  userId: string | null
+  actorKind: string
+  actorEmail: string | null
+  actorLabel: string | null
+  action: AuditAction
+  entityType: string
+  entityId: string | null
+  ipAddress: string | null
+  details: Prisma.InputJsonValue | null
+  viewSince: string | null
+}
+
+function readRow(entry: AuditEntry): ReadRow {
+  return {
+    id: crypto.randomUUID(),
+    userId: entry.actor.userId ?? null,
+    actorKind: entry.actor.kind,
+    actorEmail: bounded(entry.actor.email),
+    actorLabel: bounded(entry.actor.label),
+    action: entry.action,
+    entityType: bounded(entry.entityType)!,
+    entityId: bounded(entry.entityId),
+    ipAddress: bounded(entry.actor.ipAddress),
+    details: boundedDetails(entry.details) ?? null,
+    viewSince: null,
+  }
+}
+
+/**
+ * Reads' rows in one statement of one shape, whatever their number: the rows
+ * as one JSON parameter. A view is skipped when the same person (or the same
+ * nobody) viewed the same record since its `viewSince`, found on the record's
+ * (entityType, entityId) index; the check is made row by row, so within one
+ * statement two views of one record by one person are both kept.
+ */
+async function insertReads(rows: ReadRow[]) {
+  readStatements.count++
+  await prisma.$executeRaw`INSERT INTO "AuditLog" (id, "userId", "actorKind", "actorEmail", "actorLabel", action, "entityType", "entityId", "ipAddress", details)
+    SELECT r.id, r."userId", r."actorKind", r."actorEmail", r."actorLabel", r.action, r."entityType", r."entityId", r."ipAddress", r.details
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, "userId" uuid, "actorKind" text, "actorEmail" text, "actorLabel" text,
+      action text, "entityType" text, "entityId" text, "ipAddress" text, details jsonb, "viewSince" timestamptz)
+    WHERE r."viewSince" IS NULL OR NOT EXISTS (SELECT 1 FROM "AuditLog" a
+      WHERE a."entityType" = r."entityType" AND a."entityId" = r."entityId" AND a.action = 'view' AND a."createdAt" >= r."viewSince"
+        AND (a."userId" = r."userId" OR (a."userId" IS NULL AND r."userId" IS NULL)))`
+}
+
+/** Statements that wrote reads, for the tests. */
+export const readStatements = { count: 0 }
+
+type WaitingReads = { rows: ReadRow[]; stored: () => void; failed: (error: unknown) => void }
+
+/** Callers whose reads one statement writes at most (a list's page brings a few rows, the appointments API up to ten). */
+const READS_PER_STATEMENT = 50
+let waitingReads: WaitingReads[] = []
+let writingReads = false
+
+/**
+ * Writes a request's reads, and resolves once they are stored. Every page a
+ * signed-in person opens writes one, each a statement that cost the server
+ * about as much as the rest of a dashboard's request: reads that arrive
+ * while a statement is under way wait and go together in the next one (a
+ * group commit), and with none under way a read is written at once. If a
+ * shared statement fails, each caller's rows are tried alone, so only the
+ * caller whose rows cannot be stored fails.
+ */
+function writeReads(rows: ReadRow[]): Promise<void> {
+  if (rows.length === 0) return Promise.resolve()
+  return new Promise((stored, failed) => {
+    waitingReads.push({ rows, stored, failed })
+    if (!writingReads) void writeWaitingReads()
+  })
+}
+
+async function writeWaitingReads() {
+  writingReads = true
+  try {
+    while (waitingReads.length > 0) {
+      const group = waitingReads.slice(0, READS_PER_STATEMENT)
+      waitingReads = waitingReads.slice(READS_PER_STATEMENT)
+      try {
+        await insertReads(group.flatMap((waiting) => waiting.rows))
+        for (const waiting of group) waiting.stored()
+      } catch (error) {
+        if (group.length === 1) group[0]!.failed(error)
+        else for (const waiting of group) await insertReads(waiting.rows).then(waiting.stored, waiting.failed)
+      }
+    }
+  } finally {
+    writingReads = false
+  }
+}
+
 /** Repeated openings of one record by one person within this window count as one visit. */
 export const VIEW_DEDUPE_MS = 5 * 60 * 1000
 
@@ -120,15 +219,8 @@ type ViewDetails = Record<string, Prisma.InputJsonValue>
 type RecordOpened = { actor: Actor; entityType: string; entityId: string; details?: ViewDetails }
 
 /** A record's view, unless the same person opened it within VIEW_DEDUPE_MS. */
-function viewRow(entry: RecordOpened) {
-  const userId = entry.actor.userId ?? null
-  // An equality, not IS NOT DISTINCT FROM: that is what lets the person's (userId, action, createdAt) index serve.
-  const sameUser = userId === null ? Prisma.sql`"userId" IS NULL` : Prisma.sql`"userId" = ${userId}::uuid`
-  const since = new Date(Date.now() - VIEW_DEDUPE_MS)
-  return auditRow(
-    { ...entry, action: 'view' },
-    Prisma.sql`action = 'view' AND "entityType" = ${bounded(entry.entityType)!} AND "entityId" = ${bounded(entry.entityId)} AND ${sameUser} AND "createdAt" >= ${since}`,
-  )
+function viewRow(entry: RecordOpened): ReadRow {
+  return { ...readRow({ ...entry, action: 'view' }), viewSince: new Date(Date.now() - VIEW_DEDUPE_MS).toISOString() }
 }
 
 /**
@@ -138,10 +230,8 @@ function viewRow(entry: RecordOpened) {
  * the page showed with it (the ids of a lead's communications).
  */
 export async function recordView(entry: RecordOpened) {
-  // One statement, the check and the insert: every record opened writes it (a
-  // record's page with lists beside it: recordPageView). A view is not a
-  // change, so it has no domain event.
-  await writeAuditRows([viewRow(entry)], prisma)
+  // A view is not a change, so it has no domain event.
+  await writeReads([viewRow(entry)])
 }
 
 /** Ids per list entry at most. */
@@ -157,7 +247,7 @@ const ENTRY_IDS_CHARS = 6 * 1024
 export type ListShown = { entityType: string; ids: string[]; details?: ViewDetails; named?: Record<string, ReadonlyArray<string | null>> }
 
 function listRows(actor: Actor, list: ListShown) {
-  const rows: Prisma.Sql[] = []
+  const rows: ReadRow[] = []
   const named = Object.entries(list.named ?? {})
   // What the search and filters beside them leave of the entry's bound.
   const budget = Math.min(ENTRY_IDS_CHARS, MAX_DETAILS_CHARS - JSON.stringify(list.details ?? {}).length - 200)
@@ -179,7 +269,7 @@ function listRows(actor: Actor, list: ListShown) {
       end++
     }
     const shownPeople = Object.fromEntries(named.flatMap(([key], index) => (people[index]!.size > 0 ? [[key, [...people[index]!]]] : [])))
-    rows.push(auditRow({ actor, action: 'view', entityType: list.entityType, details: { ...list.details, ...shownPeople, ids: list.ids.slice(start, end) } }))
+    rows.push(readRow({ actor, action: 'view', entityType: list.entityType, details: { ...list.details, ...shownPeople, ids: list.ids.slice(start, end) } }))
     start = end
   }
   return rows
@@ -193,7 +283,7 @@ function listRows(actor: Actor, list: ListShown) {
  * they name need, at most a hundred ids each; an empty one none.
  */
 export async function recordListView(entry: { actor: Actor } & ListShown) {
-  await writeAuditRows(listRows(entry.actor, entry), prisma)
+  await writeReads(listRows(entry.actor, entry))
 }
 
 /**
@@ -202,7 +292,7 @@ export async function recordListView(entry: { actor: Actor } & ListShown) {
  * showed beside it (as recordListView: every time).
  */
 export async function recordPageView(record: RecordOpened, lists: ListShown[]) {
-  await writeAuditRows([viewRow(record), ...lists.flatMap((list) => listRows(record.actor, list))], prisma)
+  await writeReads([viewRow(record), ...lists.flatMap((list) => listRows(record.actor, list))])
 }
 
 /** What a list read keeps of the search that produced it: the words, cut short, and the filters. */

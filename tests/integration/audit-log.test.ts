@@ -1,6 +1,7 @@
+import crypto from 'node:crypto'
 import { describe, expect, test, vi } from 'vitest'
 import * as auditLogRoute from '~/routes/_app.settings.audit-log'
-import { AUDIT_PAGE_SIZE, recordAudit } from '~/platform/audit.server'
+import { AUDIT_PAGE_SIZE, readStatements, recordAudit, recordListView, recordPageView, recordView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
 import { callRoute, createTestUser, makeRequest, signedInUser, testActor } from '#tests/support/fixtures'
 import { systemActor } from '~/platform/actor'
@@ -332,5 +333,56 @@ describe('the log is append-only', () => {
     await expectRefused(() => prisma.auditLog.delete({ where: { id: entry.id } }))
     await expectRefused(() => prisma.auditLog.deleteMany({ where: { entityType: 'Immutable' } }))
     expect(await prisma.auditLog.findUniqueOrThrow({ where: { id: entry.id } })).toEqual(entry)
+  })
+})
+
+describe('reads written together (a group commit)', () => {
+  const readsOf = (userId: string) =>
+    prisma.auditLog.findMany({ where: { userId, action: 'view' }, select: { entityType: true, entityId: true, details: true } })
+
+  test('reads arriving while one is being written go in one statement, and each caller waits for its own', async () => {
+    const user = await createTestUser()
+    const actor = testActor(user.id)
+    const before = readStatements.count
+    await Promise.all([
+      recordView({ actor, entityType: 'Lead', entityId: crypto.randomUUID() }),
+      recordView({ actor, entityType: 'Patient', entityId: crypto.randomUUID() }),
+      recordListView({ actor, entityType: 'Caregiver', ids: [crypto.randomUUID(), crypto.randomUUID()] }),
+      recordPageView({ actor, entityType: 'Lead', entityId: crypto.randomUUID() }, [{ entityType: 'Appointment', ids: [crypto.randomUUID()] }]),
+    ])
+    // The first is written at once; the three that came while it was under way, together.
+    expect(readStatements.count - before).toBe(2)
+    const reads = await readsOf(user.id)
+    expect(reads.map((read) => read.entityType).sort()).toEqual(['Appointment', 'Caregiver', 'Lead', 'Lead', 'Patient'])
+    expect(reads.find((read) => read.entityType === 'Caregiver')?.details).toMatchObject({ ids: expect.any(Array) })
+  })
+
+  test("a caller whose read cannot be stored fails alone; the others' reads are stored", async () => {
+    const user = await createTestUser()
+    const actor = testActor(user.id)
+    const results = await Promise.allSettled([
+      recordView({ actor, entityType: 'Lead', entityId: crypto.randomUUID() }),
+      recordView({ actor, entityType: 'Patient', entityId: crypto.randomUUID() }),
+      // No such user: an entry's user must exist.
+      recordView({ actor: testActor(crypto.randomUUID()), entityType: 'Patient', entityId: crypto.randomUUID() }),
+      recordView({ actor, entityType: 'Caregiver', entityId: crypto.randomUUID() }),
+    ])
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    expect((await readsOf(user.id)).map((read) => read.entityType).sort()).toEqual(['Caregiver', 'Lead', 'Patient'])
+  })
+
+  test('a view written with others is still skipped when the same person opened the record within five minutes', async () => {
+    const user = await createTestUser()
+    const actor = testActor(user.id)
+    const leadId = crypto.randomUUID()
+    await recordView({ actor, entityType: 'Lead', entityId: leadId })
+    const other = testActor((await createTestUser()).id)
+    await Promise.all([
+      recordView({ actor, entityType: 'Patient', entityId: crypto.randomUUID() }),
+      recordView({ actor, entityType: 'Lead', entityId: leadId }),
+      recordView({ actor: other, entityType: 'Lead', entityId: leadId }),
+    ])
+    expect((await readsOf(user.id)).filter((read) => read.entityId === leadId)).toHaveLength(1)
+    expect(await prisma.auditLog.count({ where: { entityId: leadId, action: 'view' } })).toBe(2)
   })
 })
