@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
+import { groupedWhileBusy } from '~/platform/db/grouped.server'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
 import { titleCase } from '~/lib/misc'
 import { storableText } from '~/lib/form-input'
@@ -168,47 +169,27 @@ async function insertReads(rows: ReadRow[]) {
 /** Statements that wrote reads, for the tests. */
 export const readStatements = { count: 0 }
 
-type WaitingReads = { rows: ReadRow[]; stored: () => void; failed: (error: unknown) => void }
-
 /** Callers whose reads one statement writes at most (a list's page brings a few rows, the appointments API up to ten). */
 const READS_PER_STATEMENT = 50
-let waitingReads: WaitingReads[] = []
-let writingReads = false
 
 /**
  * Writes a request's reads, and resolves once they are stored. Every page a
- * signed-in person opens writes one, each a statement that cost the server
- * about as much as the rest of a dashboard's request: reads that arrive
- * while a statement is under way wait and go together in the next one (a
- * group commit), and with none under way a read is written at once. If a
- * shared statement fails, each caller's rows are tried alone, so only the
- * caller whose rows cannot be stored fails.
+ * signed-in person opens writes one: reads that arrive while a statement is
+ * under way go together in the next (groupedWhileBusy). If a shared
+ * statement fails, each caller's rows are tried alone, so only the caller
+ * whose rows cannot be stored fails.
  */
-function writeReads(rows: ReadRow[]): Promise<void> {
-  if (rows.length === 0) return Promise.resolve()
-  return new Promise((stored, failed) => {
-    waitingReads.push({ rows, stored, failed })
-    if (!writingReads) void writeWaitingReads()
-  })
-}
+const writeReadsGrouped = groupedWhileBusy<ReadRow[], void>({
+  max: READS_PER_STATEMENT,
+  eachAloneOnFailure: true,
+  run: async (callers) => {
+    await insertReads(callers.flat())
+    return callers.map(() => undefined)
+  },
+})
 
-async function writeWaitingReads() {
-  writingReads = true
-  try {
-    while (waitingReads.length > 0) {
-      const group = waitingReads.slice(0, READS_PER_STATEMENT)
-      waitingReads = waitingReads.slice(READS_PER_STATEMENT)
-      try {
-        await insertReads(group.flatMap((waiting) => waiting.rows))
-        for (const waiting of group) waiting.stored()
-      } catch (error) {
-        if (group.length === 1) group[0]!.failed(error)
-        else for (const waiting of group) await insertReads(waiting.rows).then(waiting.stored, waiting.failed)
-      }
-    }
-  } finally {
-    writingReads = false
-  }
+function writeReads(rows: ReadRow[]) {
+  return rows.length === 0 ? Promise.resolve() : writeReadsGrouped(rows)
 }
 
 /** Repeated openings of one record by one person within this window count as one visit. */

@@ -3,7 +3,7 @@ import { action as loginAction, loader as loginLoader } from '~/routes/login'
 import { action as logoutAction } from '~/routes/logout'
 import { loader as leadsLoader } from '~/routes/_app.leads'
 import { prisma } from '~/platform/db.server'
-import { getActiveSession, hashToken } from '~/platform/auth/session.server'
+import { getActiveSession, getSessionCookie, hashToken } from '~/platform/auth/session.server'
 import { runInRequestScope } from '~/platform/http/request-scope.server'
 import { resetEnvCache } from '~/platform/env.server'
 import { TEST_PASSWORD, callRoute, createTestUser, makeRequest, sessionCookieFor } from '#tests/support/fixtures'
@@ -265,6 +265,18 @@ describe('sessions', () => {
       await prisma.session.deleteMany({ where: { userId: user.id } })
       expect(await getActiveSession(makeRequest('/account', { method: 'POST', cookie: again }))).toBeNull()
     })
+  })
+
+  test('requests arriving together, read in one statement, each get their own session; an unknown or ended one gets none', async () => {
+    const users = await Promise.all([createTestUser('admin'), createTestUser('coordinator'), createTestUser('viewer')])
+    const cookies = await Promise.all(users.map((user) => sessionCookieFor(user.id)))
+    const ended = await sessionCookieFor(users[0]!.id)
+    await prisma.session.update({ where: { id: hashToken(await getSessionCookie().parse(ended)) }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    const unknown = await sessionCookieFor(users[1]!.id)
+    await prisma.session.deleteMany({ where: { id: hashToken(await getSessionCookie().parse(unknown)) } })
+    const sessions = await Promise.all([...cookies, ended, unknown, ...cookies].map((cookie) => getActiveSession(makeRequest('/leads', { cookie }))))
+    expect(sessions.map((session) => session?.user.role ?? null)).toEqual(['admin', 'coordinator', 'viewer', null, null, 'admin', 'coordinator', 'viewer'])
+    expect(sessions.map((session) => session?.user.id ?? null)).toEqual([...users.map((user) => user.id), null, null, ...users.map((user) => user.id)])
   })
 
   test('session ids are stored hashed', async () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import type { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
+import { groupedWhileBusy } from '~/platform/db/grouped.server'
 import { getEnv } from '~/platform/env.server'
 import { getClientAddress } from '~/platform/http/request.server'
 import { oncePerRequest, readSoFar } from '~/platform/http/request-scope.server'
@@ -133,17 +134,34 @@ type SessionRow = {
   changeVersions: Record<string, string> | null
 }
 
+/** Sessions one statement reads at most. */
+const SESSIONS_PER_STATEMENT = 100
+
+/**
+ * A session with its user, whether MFA is on and the change counters: every
+ * signed-in request reads one, so lookups that arrive while one is under way
+ * go together in the next statement (groupedWhileBusy), the ids as one JSON
+ * parameter. The counters are read in the same statement, before anything
+ * the request reads afterwards.
+ */
+const readSessionRow = groupedWhileBusy<string, SessionRow | undefined>({
+  max: SESSIONS_PER_STATEMENT,
+  run: async (ids) => {
+    const rows = await prisma.$queryRaw<Array<SessionRow & { id: string }>>`SELECT s.id, s."lastSeenAt", s."expiresAt", s."signingLockedAt", s."signingLockRequestId",
+        u.id AS "userId", u.email, u.name, u.role, u."isActive", m."enabledAt" AS "mfaEnabledAt",
+        (SELECT json_object_agg(name, version::text) FROM "ChangeCounter") AS "changeVersions"
+      FROM "Session" s JOIN "User" u ON u.id = s."userId" LEFT JOIN "MfaCredential" m ON m."userId" = u.id
+      WHERE s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return ids.map((id) => byId.get(id))
+  },
+})
+
 async function lookUpSession(request: Request): Promise<ActiveSession | null> {
   const token = await readToken(request)
   if (!token) return null
   const id = hashToken(token)
-  // One statement for the session, its user, whether MFA is on and the change
-  // counters: every signed-in request runs it.
-  const [row] = await prisma.$queryRaw<SessionRow[]>`SELECT s."lastSeenAt", s."expiresAt", s."signingLockedAt", s."signingLockRequestId",
-      u.id AS "userId", u.email, u.name, u.role, u."isActive", m."enabledAt" AS "mfaEnabledAt",
-      (SELECT json_object_agg(name, version::text) FROM "ChangeCounter") AS "changeVersions"
-    FROM "Session" s JOIN "User" u ON u.id = s."userId" LEFT JOIN "MfaCredential" m ON m."userId" = u.id
-    WHERE s.id = ${id}`
+  const row = await readSessionRow(id)
   if (!row) return null
   const now = Date.now()
   const deadline = sessionIdleDeadline(row.lastSeenAt, row.expiresAt)
