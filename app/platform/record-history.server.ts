@@ -1,5 +1,5 @@
-import { prisma } from '~/platform/db.server'
-import { NEWEST_FIRST } from '~/platform/paginate.server'
+import { Prisma } from '~/generated/prisma/client'
+import { jsonDate, readTogether, type ReadPart } from '~/platform/db/read-together.server'
 
 /** How many entries a record's page shows; the audit log has them all. */
 export const RECORD_HISTORY_LIMIT = 50
@@ -9,6 +9,10 @@ export type DescribeEntry = (action: string, details: Record<string, unknown>) =
 
 export type HistoryEntry = { id: string; action: string; at: Date; who: string; what: string }
 
+export type RecordViewer = { name: string; email: string | null; views: number; lastViewedAt: Date }
+
+type RecordRef = { entityType: string; entityId: string }
+
 function detailsOf(details: unknown) {
   return (details && typeof details === 'object' && !Array.isArray(details) ? details : {}) as Record<string, unknown>
 }
@@ -16,49 +20,53 @@ function detailsOf(details: unknown) {
 /**
  * A record's audit trail as display rows, newest first: what happened, who
  * did it and when. Openings of the record (`view` entries) are lines of the
- * trail when `includeViews` is set; otherwise readRecordViewers sums them up.
+ * trail when `includeViews` is set; otherwise recordViewersPart sums them up.
+ * A part of a page's one read (readTogether).
  */
-export async function readRecordHistory({
+export function recordHistoryPart({
   entityType,
   entityId,
   describe,
   includeViews,
-}: {
-  entityType: string
-  entityId: string
-  describe: DescribeEntry
-  includeViews: boolean
-}): Promise<HistoryEntry[]> {
-  const entries = await prisma.auditLog.findMany({
-    where: { entityType, entityId, ...(includeViews ? {} : { action: { not: 'view' } }) },
-    orderBy: NEWEST_FIRST,
-    take: RECORD_HISTORY_LIMIT,
-    include: { user: { select: { name: true } } },
-  })
-  return entries.map((entry) => ({
-    id: entry.id,
-    action: entry.action,
-    at: entry.createdAt,
-    who: entry.user?.name ?? entry.actorEmail ?? 'System',
-    what: describe(entry.action, detailsOf(entry.details)),
-  }))
+}: RecordRef & { describe: DescribeEntry; includeViews: boolean }): ReadPart<HistoryEntry[]> {
+  return {
+    rows: Prisma.sql`SELECT a.id, a.action, a."createdAt" AS at, a.details, coalesce(u.name, a."actorEmail") AS who
+      FROM "AuditLog" a LEFT JOIN "User" u ON u.id = a."userId"
+      WHERE a."entityType" = ${entityType} AND a."entityId" = ${entityId} ${includeViews ? Prisma.empty : Prisma.sql`AND a.action <> 'view'`}
+      ORDER BY a."createdAt" DESC, a.id DESC LIMIT ${RECORD_HISTORY_LIMIT}`,
+    read: (rows) =>
+      rows.map((row) => ({
+        id: row.id as string,
+        action: row.action as string,
+        at: jsonDate(row.at),
+        who: (row.who as string | null) ?? 'System',
+        what: describe(row.action as string, detailsOf(row.details)),
+      })),
+  }
 }
 
 /**
  * Who opened a record, how often and when last: the 'Viewed by' list, most
- * recent first, counted and named in one statement.
+ * recent first, counted and named in one part of a page's read.
  */
-export async function readRecordViewers({ entityType, entityId }: { entityType: string; entityId: string }) {
-  const viewers = await prisma.$queryRaw<Array<{ name: string | null; email: string | null; views: number; lastViewedAt: Date }>>`
-    SELECT u.name, u.email, count(*)::int AS views, max(a."createdAt") AS "lastViewedAt"
-    FROM "AuditLog" a LEFT JOIN "User" u ON u.id = a."userId"
-    WHERE a."entityType" = ${entityType} AND a."entityId" = ${entityId} AND a.action = 'view'
-    GROUP BY a."userId", u.name, u.email
-    ORDER BY max(a."createdAt") DESC`
-  return viewers.map((viewer) => ({
-    name: viewer.name || 'Unknown user',
-    email: viewer.email,
-    views: viewer.views,
-    lastViewedAt: viewer.lastViewedAt,
-  }))
+export function recordViewersPart({ entityType, entityId }: RecordRef): ReadPart<RecordViewer[]> {
+  return {
+    rows: Prisma.sql`SELECT u.name, u.email, count(*)::int AS views, max(a."createdAt") AS "lastViewedAt"
+      FROM "AuditLog" a LEFT JOIN "User" u ON u.id = a."userId"
+      WHERE a."entityType" = ${entityType} AND a."entityId" = ${entityId} AND a.action = 'view'
+      GROUP BY a."userId", u.name, u.email
+      ORDER BY max(a."createdAt") DESC`,
+    read: (rows) =>
+      rows.map((row) => ({
+        name: (row.name as string | null) || 'Unknown user',
+        email: row.email as string | null,
+        views: row.views as number,
+        lastViewedAt: jsonDate(row.lastViewedAt),
+      })),
+  }
+}
+
+/** A record's trail alone (the pages that read nothing else with it). */
+export async function readRecordHistory(options: RecordRef & { describe: DescribeEntry; includeViews: boolean }) {
+  return (await readTogether({ history: recordHistoryPart(options) })).history
 }

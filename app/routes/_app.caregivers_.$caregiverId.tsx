@@ -12,7 +12,6 @@ import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
-import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -54,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     audit: page.audit,
     today: dateIn(new Date(), getEnv().AGENCY_TIME_ZONE),
     upcoming: page.upcoming,
-    automation: await recordAutomationHistory('Caregiver', page.caregiver.id),
+    automation: page.automation,
     documents: page.documents,
   })
 }

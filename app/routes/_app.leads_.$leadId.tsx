@@ -26,7 +26,6 @@ import { PersonAppointments } from '~/features/calendar/person-appointments'
 import { assessmentPrefill, scheduleHref } from '~/features/calendar/schedule-links'
 import { LeadFormSubmissions } from '~/features/online-forms/submission-list'
 import { AutomationHistory } from '~/features/workflows/automation-history'
-import { recordAutomationHistory } from '~/features/workflows/runs.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
@@ -34,10 +33,9 @@ export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   const actor = userActor(request, user)
-  const page = await viewLeadPage(params.leadId ?? '', actor, { origin: new URL(request.url).origin })
+  const [page, ghlAvailable] = await Promise.all([viewLeadPage(params.leadId ?? '', actor, { origin: new URL(request.url).origin }), isGhlSyncAvailable()])
   if (!page) throw new Response('Lead not found', { status: 404 })
-  const { lead, communications, patient, esignRequests, upcoming, formSubmissions, documents } = page
-  const [ghlAvailable, automation] = await Promise.all([isGhlSyncAvailable(), recordAutomationHistory('Lead', lead.id)])
+  const { lead, communications, patient, esignRequests, upcoming, formSubmissions, documents, automation } = page
   return json({ lead, communications, patient, ghlAvailable, esignRequests, upcoming, formSubmissions, automation, documents })
 }
 

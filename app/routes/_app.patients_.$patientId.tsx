@@ -7,7 +7,6 @@ import { dialogHref } from '~/components/dialog-links'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
 import { PersonDocuments } from '~/features/documents/person-documents'
-import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { RegistrationStatusBadge } from '~/features/patients/registration-status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -34,8 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
   const page = await viewPatientPage(params.patientId ?? '', userActor(request, user))
   if (!page) throw new Response('Patient not found', { status: 404 })
-  const { patient, lead, upcoming, history, documents } = page
-  const automation = await recordAutomationHistory('Patient', patient.id)
+  const { patient, lead, upcoming, activity, viewers, automation, documents } = page
   return json({
     patient: {
       ...patient,
@@ -47,8 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     lead,
     upcoming,
-    activity: history.activity,
-    viewers: history.viewers,
+    activity,
+    viewers,
     automation,
     documents,
   })

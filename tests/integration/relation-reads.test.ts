@@ -7,7 +7,8 @@ import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
 import { viewPatientPage } from '~/features/patients/patient-page.server'
 import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
-import { readRecordViewers } from '~/platform/record-history.server'
+import { readTogether } from '~/platform/db/read-together.server'
+import { recordViewersPart } from '~/platform/record-history.server'
 import { createTestUser, testActor } from '#tests/support/fixtures'
 
 /**
@@ -104,7 +105,9 @@ describe('a record with its related rows, in one statement', () => {
     expect(page.communications.map((communication) => communication.content)).toEqual(['Called back'])
     expect(page).toMatchObject({ patient: null, esignRequests: [], formSubmissions: [], documents: [], upcoming: { total: 1 } })
     expect(page.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Assessment'])
-    expect(reads).toBe(1)
+    // The lead and its lists in one read; its automation runs in another, while the trail is written.
+    expect(reads).toBe(2)
+    expect(page.automation).toEqual([])
     // The trail, in one statement: the lead's view, and the appointment the page showed.
     expect(writes).toBe(1)
     const entries = () => prisma.auditLog.findMany({ where: { userId, action: 'view' }, orderBy: [{ entityType: 'asc' }, { createdAt: 'asc' }] })
@@ -143,14 +146,20 @@ describe('a record with its related rows, in one statement', () => {
     expect(patientResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Home visit'])
     // One read for the patient, its lead, appointments and documents (the profile's history reads the trail apart).
     expect(patientPage.readsOf('Patient', 'Lead', 'Appointment', 'Document')).toHaveLength(1)
+    // Then one more for its history, who opened it (this opening too) and its automation runs.
+    expect(patientPage.reads).toBe(2)
+    expect(patientResult.viewers).toMatchObject([{ views: 1 }])
+    expect(patientResult).toMatchObject({ activity: [], automation: [] })
 
     const caregiverPage = await statementsDuring(() => viewCaregiverPage(caregiver.id, actor))
     const caregiverResult = caregiverPage.result as NonNullable<Awaited<ReturnType<typeof viewCaregiverPage>>>
     expect(caregiverResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Shift'])
     expect(caregiverResult.caregiver.files).toEqual([])
     expect(caregiverPage.readsOf('Caregiver', 'CaregiverFile', 'Appointment', 'Document')).toHaveLength(1)
-    // The profile's own history shows the opening just recorded.
-    expect(caregiverResult.audit.length).toBeGreaterThan(0)
+    // The profile's own history shows the opening just recorded, read with its automation runs.
+    expect(caregiverResult.audit.map((entry) => entry.action)).toEqual(['view'])
+    expect(caregiverResult.automation).toEqual([])
+    expect(caregiverPage.reads).toBe(2)
 
     expect(await viewPatientPage(crypto.randomUUID(), actor)).toBeNull()
     expect(await viewCaregiverPage('not-an-id', actor)).toBeNull()
@@ -169,14 +178,15 @@ describe('a record with its related rows, in one statement', () => {
     await view(null, 5)
     await prisma.auditLog.create({ data: { userId: ben.id, action: 'update', entityType: 'Patient', entityId } })
 
-    const { result, statements } = await statementsDuring(() => readRecordViewers({ entityType: 'Patient', entityId }))
+    const { result, statements } = await statementsDuring(async () => (await readTogether({ viewers: recordViewersPart({ entityType: 'Patient', entityId }) })).viewers)
+    type Viewers = Awaited<ReturnType<ReturnType<typeof recordViewersPart>['read']>>
     expect(statements).toBe(1)
-    expect((result as Awaited<ReturnType<typeof readRecordViewers>>).map(({ name, email, views }) => ({ name, email, views }))).toEqual([
+    expect((result as Viewers).map(({ name, email, views }) => ({ name, email, views }))).toEqual([
       { name: 'Unknown user', email: null, views: 1 },
       { name: 'Ana Viewer', email: ana.email, views: 2 },
       { name: 'Ben Viewer', email: ben.email, views: 1 },
     ])
-    const [, anaRow] = result as Awaited<ReturnType<typeof readRecordViewers>>
+    const [, anaRow] = result as Viewers
     expect(Date.now() - anaRow!.lastViewedAt.getTime()).toBeGreaterThanOrEqual(10 * 60_000)
     expect(Date.now() - anaRow!.lastViewedAt.getTime()).toBeLessThan(11 * 60_000)
   })

@@ -1,9 +1,11 @@
 import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
-import { CAREGIVER_ENTITY, CAREGIVER_FILES, listCaregiverAudit } from '~/features/caregivers/caregivers.server'
+import { CAREGIVER_ENTITY, CAREGIVER_FILES, caregiverHistoryPart } from '~/features/caregivers/caregivers.server'
 import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
+import { recordAutomationPart } from '~/features/workflows/runs.server'
 import { recordPageView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
+import { readTogether } from '~/platform/db/read-together.server'
 import { isUuid } from '~/lib/ids'
 
 /**
@@ -11,7 +13,8 @@ import { isUuid } from '~/lib/ids'
  * and documents in one statement (relationJoins; on the embedded database
  * each statement waits its turn on the one connection), then on the trail, in
  * one statement, the view and the appointments and documents it showed, and
- * then the profile's history. Null when there is no such caregiver (no entry).
+ * then in one statement the profile's history and its automation runs. Null
+ * when there is no such caregiver (no entry).
  */
 export async function viewCaregiverPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -27,6 +30,9 @@ export async function viewCaregiverPage(id: string, actor: Actor, { now = new Da
     documentsShown(documents),
   ])
   // After the view: the profile's history includes this one.
-  const [upcoming, audit] = await Promise.all([personAppointments('caregiver', caregiver.id, appointments, now), listCaregiverAudit(caregiver.id)])
-  return { caregiver, upcoming, documents, audit }
+  const [upcoming, { audit, automation }] = await Promise.all([
+    personAppointments('caregiver', caregiver.id, appointments, now),
+    readTogether({ audit: caregiverHistoryPart(caregiver.id), automation: recordAutomationPart('Caregiver', caregiver.id) }),
+  ])
+  return { caregiver, upcoming, documents, audit, automation }
 }

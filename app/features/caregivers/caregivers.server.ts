@@ -19,7 +19,7 @@ import { prisma } from '~/platform/db.server'
 import { countRows } from '~/platform/row-counts.server'
 import { searchColumns as recordSearchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
-import { readRecordHistory } from '~/platform/record-history.server'
+import { recordHistoryPart } from '~/platform/record-history.server'
 
 export const CAREGIVER_ENTITY = 'Caregiver'
 /** What a NotFoundError names, as the pages and the API say it. */
@@ -344,9 +344,9 @@ export async function viewCaregiver(id: string, actor: Actor) {
   return caregiver
 }
 
-/** The profile's audit trail, openings of the profile included. */
-export async function listCaregiverAudit(id: string) {
-  return readRecordHistory({ entityType: CAREGIVER_ENTITY, entityId: id, describe: describeCaregiverActivity, includeViews: true })
+/** The profile's audit trail, openings of the profile included: a part of the profile's one read. */
+export function caregiverHistoryPart(id: string) {
+  return recordHistoryPart({ entityType: CAREGIVER_ENTITY, entityId: id, describe: describeCaregiverActivity, includeViews: true })
 }
 
 // ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-do
 import { LEAD_ESIGN_REQUESTS } from '~/features/esign/send-dialog.server'
 import { LEAD_COMMUNICATIONS } from '~/features/leads/communications.server'
 import { LEAD_FORM_SUBMISSIONS, submissionView } from '~/features/online-forms/submissions.server'
+import { recordAutomationHistory } from '~/features/workflows/runs.server'
 import type { Actor } from '~/platform/actor'
 import { recordPageView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
@@ -15,8 +16,8 @@ import { isUuid } from '~/lib/ids'
  * read in one statement (relationJoins; on the embedded database each
  * statement waits its turn on the one connection), each list as its own
  * feature reads it. Then on the trail, in one statement: the lead's view and
- * the appointments and documents it showed. Null when there is no such lead
- * (no entry).
+ * the appointments and documents it showed; meanwhile its automation runs.
+ * Null when there is no such lead (no entry).
  */
 export async function viewLeadPage(id: string, actor: Actor, { origin, now = new Date() }: { origin: string; now?: Date }) {
   if (!isUuid(id)) return null
@@ -33,9 +34,10 @@ export async function viewLeadPage(id: string, actor: Actor, { origin, now = new
   })
   if (!record) return null
   const { communications, patient, esignRequests, appointments, formSubmissions, documents, ...lead } = record
-  const [, upcoming] = await Promise.all([
+  const [, upcoming, automation] = await Promise.all([
     recordPageView({ actor, entityType: 'Lead', entityId: lead.id }, [appointmentsShown('lead', lead.id, appointments), documentsShown(documents)]),
     personAppointments('lead', lead.id, appointments, now),
+    recordAutomationHistory('Lead', lead.id),
   ])
   return {
     lead,
@@ -43,6 +45,7 @@ export async function viewLeadPage(id: string, actor: Actor, { origin, now = new
     patient,
     esignRequests,
     upcoming,
+    automation,
     formSubmissions: formSubmissions.map((row) => submissionView(row, origin, now)),
     documents,
   }

@@ -1,9 +1,11 @@
 import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
 import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
-import { getPatientHistory } from '~/features/patients/patients.server'
+import { patientHistoryParts } from '~/features/patients/patients.server'
+import { recordAutomationPart } from '~/features/workflows/runs.server'
 import { recordPageView } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
+import { readTogether } from '~/platform/db/read-together.server'
 import { isUuid } from '~/lib/ids'
 
 /**
@@ -11,8 +13,9 @@ import { isUuid } from '~/lib/ids'
  * appointments and documents in one statement (relationJoins; on the
  * embedded database each statement waits its turn on the one connection),
  * then on the trail, in one statement, the view and the appointments and
- * documents it showed, and then the profile's history. Null when there is no
- * such patient (no entry).
+ * documents it showed, and then in one statement the profile's history, who
+ * opened it and its automation runs. Null when there is no such patient (no
+ * entry).
  */
 export async function viewPatientPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -29,6 +32,9 @@ export async function viewPatientPage(id: string, actor: Actor, { now = new Date
   // Who opened which record is part of the record's history (PHI access).
   await recordPageView({ actor, entityType: 'Patient', entityId: patient.id }, [appointmentsShown('patient', patient.id, appointments), documentsShown(documents)])
   // After the view: the profile's viewers include this one.
-  const [history, upcoming] = await Promise.all([getPatientHistory(patient.id), personAppointments('patient', patient.id, appointments, now)])
-  return { patient, lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null, upcoming, history, documents }
+  const [{ activity, viewers, automation }, upcoming] = await Promise.all([
+    readTogether({ ...patientHistoryParts(patient.id), automation: recordAutomationPart('Patient', patient.id) }),
+    personAppointments('patient', patient.id, appointments, now),
+  ])
+  return { patient, lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null, upcoming, activity, viewers, automation, documents }
 }

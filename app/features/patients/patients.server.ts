@@ -24,7 +24,7 @@ import { prisma } from '~/platform/db.server'
 import { countRows } from '~/platform/row-counts.server'
 import { searchColumns, textSearchWhere } from '~/lib/search'
 import { NEWEST_FIRST, paginate } from '~/platform/paginate.server'
-import { readRecordHistory, readRecordViewers } from '~/platform/record-history.server'
+import { recordHistoryPart, recordViewersPart } from '~/platform/record-history.server'
 import { rangeStart } from '~/lib/time'
 
 function personalData(input: PersonalInfo) {
@@ -381,12 +381,11 @@ export async function recordPatientView(id: string, actor: Actor) {
 }
 
 /** The profile's activity (changes only) and who has opened the record. */
-export async function getPatientHistory(id: string) {
-  const [activity, viewers] = await Promise.all([
-    readRecordHistory({ entityType: 'Patient', entityId: id, describe: describePatientActivity, includeViews: false }),
-    readRecordViewers({ entityType: 'Patient', entityId: id }),
-  ])
-  return { activity, viewers }
+export function patientHistoryParts(id: string) {
+  return {
+    activity: recordHistoryPart({ entityType: 'Patient', entityId: id, describe: describePatientActivity, includeViews: false }),
+    viewers: recordViewersPart({ entityType: 'Patient', entityId: id }),
+  }
 }
 
 /** What a lead's page shows of the patient registered from it. */

@@ -1,4 +1,4 @@
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import { renderEmailTemplate } from '~/features/email-templates/render.server'
 import { queueEmail } from '~/features/email/outbox.server'
 import { agencySenderValues, publicOrigin } from '~/features/email/sender.server'
@@ -9,6 +9,7 @@ import { getEnv } from '~/platform/env.server'
 import { type Actor, systemActor } from '~/platform/actor'
 import { recordAudit, recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
+import { jsonDate, readTogether, type ReadPart } from '~/platform/db/read-together.server'
 import type { DomainEvent, EventSubscriber } from '~/platform/events.server'
 import { enqueueJobs } from '~/platform/jobs.server'
 import { isUuid } from '~/lib/ids'
@@ -231,30 +232,59 @@ export async function viewRuns(filter: Parameters<typeof listRuns>[0], actor: Ac
 const RUN_STATUS_LABELS: Record<string, string> = { pending: 'Pending', completed: 'Completed', skipped: 'Skipped', failed: 'Failed' }
 
 /** The e-mail's delivery, in words, as the outbox knows it now. */
-function emailWords(email: NonNullable<WorkflowRunRecord['outboundEmail']>) {
+function emailWords(email: { status: string; lastError: string | null }) {
   if (email.status === 'failed') return `E-mail failed${email.lastError ? `: ${email.lastError}` : ''}`
   if (email.status === 'sent') return 'E-mail sent'
   if (email.status === 'sending') return 'E-mail sending'
   return 'E-mail queued'
 }
 
+export type AutomationHistoryEntry = {
+  id: string
+  stageName: string
+  status: string
+  trigger: string
+  scheduledFor: string
+  ranAt: string | null
+  outcome: string | null
+  email: { text: string; failed: boolean } | null
+}
+
 /**
  * A record's automation history, newest first (its page's section), with
- * its words made here so the page ships no labels of its own.
+ * its words made here so the page ships no labels of its own: a part of the
+ * page's one read (readTogether), in listRuns' order and limit.
  */
+export function recordAutomationPart(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string): ReadPart<AutomationHistoryEntry[]> {
+  return {
+    rows: Prisma.sql`SELECT r.id, r."stageName", r.status, r.trigger, r."scheduledFor", r."ranAt", r.outcome,
+        e.id AS "emailId", e.status AS "emailStatus", e."lastError" AS "emailError"
+      FROM "WorkflowRun" r LEFT JOIN "OutboundEmail" e ON e.id = r."outboundEmailId"
+      WHERE r."entityType" = ${entityType} AND r."entityId" = ${entityId}
+      ORDER BY r."scheduledFor" DESC, r.id ASC LIMIT ${RUN_LIST_LIMIT}`,
+    read: (rows) =>
+      rows.map((row) => ({
+        id: row.id as string,
+        stageName: row.stageName as string,
+        status: RUN_STATUS_LABELS[row.status as string] ?? (row.status as string),
+        trigger: triggerLabel(row.trigger as string),
+        scheduledFor: jsonDate(row.scheduledFor).toISOString(),
+        ranAt: row.ranAt ? jsonDate(row.ranAt).toISOString() : null,
+        outcome: row.outcome as string | null,
+        email: row.emailId
+          ? {
+              text: emailWords({ status: row.emailStatus as string, lastError: row.emailError as string | null }),
+              failed: row.emailStatus === 'failed',
+            }
+          : null,
+      })),
+  }
+}
+
+/** A record's automation history alone (the pages read it with the rest: recordAutomationPart). */
 export async function recordAutomationHistory(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string) {
   if (!isUuid(entityId)) return []
-  const runs = await listRuns({ entityType, entityId })
-  return runs.map((run) => ({
-    id: run.id,
-    stageName: run.stageName,
-    status: RUN_STATUS_LABELS[run.status] ?? run.status,
-    trigger: triggerLabel(run.trigger),
-    scheduledFor: run.scheduledFor.toISOString(),
-    ranAt: run.ranAt?.toISOString() ?? null,
-    outcome: run.outcome,
-    email: run.outboundEmail ? { text: emailWords(run.outboundEmail), failed: run.outboundEmail.status === 'failed' } : null,
-  }))
+  return (await readTogether({ automation: recordAutomationPart(entityType, entityId) })).automation
 }
 
 export function runToJson(run: WorkflowRunRecord) {
