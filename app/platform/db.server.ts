@@ -10,7 +10,7 @@ import { ensurePrivateDirectory, lockDirectory } from '~/platform/data-dir.serve
 import { getEnv } from '~/platform/env.server'
 import { applyMigrations } from '~/platform/migrate.server'
 import { PreparingClient } from '~/platform/db/prepared-statements.server'
-import { type DataModel, installQueryPlanCache } from '~/platform/db/query-plan-cache.server'
+import { type DataModel, installQueryPlanCache, sendUniqueReadsAlone } from '~/platform/db/query-plan-cache.server'
 
 /**
  * One Prisma client per process. Without DATABASE_URL the portal runs on an
@@ -438,6 +438,7 @@ const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient }
 export const prisma: PrismaClient = (globalForPrisma.prisma ??= new PrismaClient({
   adapter: lazyAdapter(),
 }))
+sendUniqueReadsAlone(prisma)
 
 /** Closes the client and, for the embedded database, the database itself. */
 export async function disconnectDatabase() {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { describe, expect, test } from 'vitest'
+import { QueryCompiler } from '@prisma/client/runtime/query_compiler_bg.postgresql.mjs'
+import { describe, expect, test, vi } from 'vitest'
 import { Prisma } from '~/generated/prisma/client'
 import { prisma } from '~/platform/db.server'
 import { heldShapes, queryPlanCacheStats } from '~/platform/db/query-plan-cache.server'
@@ -35,6 +36,27 @@ describe('the query plan cache', () => {
     // (all of them, when an earlier test of this worker already read this shape).
     expect(hits).toBeGreaterThanOrEqual(2)
     expect(results).toEqual([a, b, c, a].map(({ id, firstName }) => ({ id, firstName })))
+  })
+
+  test('records read by id at the same moment each get their own, from the kept plan, with no batch compiled', async () => {
+    const leads = [await lead(), await lead(), await lead()]
+    const byId = (id: string) => prisma.lead.findUnique({ where: { id }, select: { id: true, firstName: true } })
+    await byId(leads[0]!.id)
+    await byId(leads[1]!.id)
+    const compileBatch = vi.spyOn(QueryCompiler.prototype, 'compileBatch')
+    const before = queryPlanCacheStats.hits
+    try {
+      // Requests opening records at once: Prisma would gather these into one batch, compiled afresh each time.
+      const results = await Promise.all([...leads, leads[0]!].map((row) => byId(row.id)))
+      expect(results).toEqual([...leads, leads[0]!].map(({ id, firstName }) => ({ id, firstName })))
+      expect(compileBatch).not.toHaveBeenCalled()
+      expect(queryPlanCacheStats.hits - before).toBe(4)
+    } finally {
+      compileBatch.mockRestore()
+    }
+    // A transaction's reads still go together.
+    const [first, second] = await prisma.$transaction([byId(leads[0]!.id), byId(leads[1]!.id)])
+    expect([first?.id, second?.id]).toEqual([leads[0]!.id, leads[1]!.id])
   })
 
   test('dates, booleans, numbers and nested relation filters are filled in per read', async () => {

@@ -331,3 +331,20 @@ export function installQueryPlanCache(dataModel: DataModel, { verify = false }: 
   prototype.cached = true
   return true
 }
+
+type RequestHandler = { dataloader?: { options?: { batchBy?: (request: { transaction?: { id?: unknown } }) => string | undefined } } }
+
+/**
+ * Prisma gathers the findUnique reads made in one tick into a batch and
+ * compiles the batch as a whole, a plan this cache does not hold. Under load,
+ * requests opening records of one model at once (staff on patient pages) are
+ * such a batch: each paid a fresh compile of it, milliseconds of WebAssembly
+ * for a record page's read. Each read goes alone instead, with its kept plan;
+ * the reads of one transaction still go together, as Prisma sends them.
+ */
+export function sendUniqueReadsAlone(client: unknown) {
+  const options = (client as { _requestHandler?: RequestHandler })._requestHandler?.dataloader?.options
+  if (typeof options?.batchBy !== 'function') return false
+  options.batchBy = (request) => (request.transaction?.id ? `transaction-${request.transaction.id}` : undefined)
+  return true
+}
