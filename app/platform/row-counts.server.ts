@@ -1,3 +1,4 @@
+import { createChangeCache, readChangeVersion } from '~/platform/change-cache.server'
 import { prisma } from '~/platform/db.server'
 
 /** The tables whose row counts triggers keep in "TableRowCount". */
@@ -15,14 +16,26 @@ export function matchesEveryRow(where: unknown): boolean {
 }
 
 /**
+ * Every change of a counted table, and of the kept counts, bumps this counter
+ * in its transaction (its migrations), so a count kept under it is exact.
+ */
+const COUNTED_TABLES_COUNTER = 'dashboard'
+// Nothing but a change makes a count wrong; the age limit only bounds what a stale process could keep.
+const keptCounts = createChangeCache<number | null>({ maxAgeMs: 10 * 60_000, maxEntries: 3 })
+
+/**
  * How many rows of `table` match `where`: exact either way. With no
  * condition, the count the triggers keep (one row read instead of a scan of
- * every row); otherwise `count`.
+ * every row), kept in memory until the records change; otherwise `count`.
  */
 export async function countRows<Where>(table: CountedTable, where: Where, count: (where: Where) => Promise<number>) {
   if (matchesEveryRow(where)) {
-    const kept = await prisma.tableRowCount.findUnique({ where: { tableName: table } })
-    if (kept) return Number(kept.rowCount)
+    const version = await readChangeVersion(COUNTED_TABLES_COUNTER)
+    const kept = await keptCounts.read(table, version, new Date(), async () => {
+      const row = await prisma.tableRowCount.findUnique({ where: { tableName: table } })
+      return row ? Number(row.rowCount) : null
+    })
+    if (kept !== null) return kept
   }
   return count(where)
 }

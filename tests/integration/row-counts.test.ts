@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import pg from 'pg'
+import { describe, expect, test, vi } from 'vitest'
 import { loader as leadsLoader } from '~/routes/_app.leads'
 import { loader as patientsLoader } from '~/routes/_app.patients'
 import { loader as caregiversLoader } from '~/routes/_app.caregivers'
@@ -66,6 +67,32 @@ describe('list totals kept by the database', () => {
       expect(await totalOf(list.loader, list.filtered, cookie)).toBe(filtered)
       await prisma.tableRowCount.update({ where: { tableName: list.table }, data: { rowCount: BigInt(real) } })
     }
+  })
+})
+
+describe('list totals kept in memory', () => {
+  test('a list read again with no change between takes its total from memory, and a change is counted at once', async () => {
+    const { cookie } = await signedInUser('viewer')
+    await seedDemoData()
+    const before = await totalOf(leadsLoader, '/leads', cookie)
+    const query = vi.spyOn(pg.Client.prototype, 'query')
+    try {
+      expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(before)
+      const texts = query.mock.calls.map(([config]) => String(typeof config === 'string' ? config : (config as { text?: string }).text))
+      expect(texts.filter((text) => text.includes('"TableRowCount"'))).toEqual([])
+    } finally {
+      query.mockRestore()
+    }
+    const lead = await prisma.lead.create({
+      data: { firstName: 'Kept', lastName: 'Count', email: 'kept.count@example.com', phone: '2015550100', status: 'new', searchText: 'kept count', phoneDigits: '2015550100' },
+    })
+    expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(before + 1)
+    await prisma.lead.delete({ where: { id: lead.id } })
+    expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(before)
+    // A repair of the kept counts themselves is seen at once too.
+    await prisma.$executeRawUnsafe('UPDATE "TableRowCount" SET "rowCount" = "rowCount" + 1000 WHERE "tableName" = \'Lead\'')
+    expect(await totalOf(leadsLoader, '/leads', cookie)).toBe(before + 1000)
+    await prisma.$executeRawUnsafe('UPDATE "TableRowCount" SET "rowCount" = "rowCount" - 1000 WHERE "tableName" = \'Lead\'')
   })
 })
 
