@@ -107,7 +107,7 @@ export default function CalendarPage() {
   const searching = Boolean(query.q || query.status || query.type || query.who || person)
   const personQuery = person ? { [`${person.kind}Id`]: person.id } : {}
   const newAppointment = canWrite ? (
-    <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+    <Link to={`/calendar/new${search}`} preventScrollReset className={buttonClassName('primary')}>
       New Appointment
     </Link>
   ) : null
@@ -134,7 +134,7 @@ export default function CalendarPage() {
           <Link to={`${pathname}${search}`} preventScrollReset className={buttonClassName('secondary')}>
             Refresh
           </Link>
-          <Link to={`subscribe${search}`} preventScrollReset className={buttonClassName('secondary')}>Subscribe</Link>
+          <Link to={`/calendar/subscribe${search}`} preventScrollReset className={buttonClassName('secondary')}>Subscribe</Link>
           {newAppointment}
         </>
       }

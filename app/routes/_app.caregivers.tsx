@@ -37,7 +37,7 @@ export default function CaregiversPage() {
   const { search } = useLocation()
   const canWrite = useCan('records:write')
   const addCaregiver = canWrite ? (
-    <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+    <Link to={`/caregivers/new${search}`} preventScrollReset className={buttonClassName('primary')}>
       Add New Caregiver
     </Link>
   ) : null
@@ -193,8 +193,8 @@ function CaregiverActions({ caregiver, search, canWrite, variant }: RowProps & {
       )}
       {canWrite ? (
         <>
-          <ActionMenuLink to={`${caregiver.id}/edit${search}`}>Edit</ActionMenuLink>
-          <ActionMenuLink to={`${caregiver.id}/delete${search}`} className="text-red-800">
+          <ActionMenuLink to={`/caregivers/${caregiver.id}/edit${search}`}>Edit</ActionMenuLink>
+          <ActionMenuLink to={`/caregivers/${caregiver.id}/delete${search}`} className="text-red-800">
             Delete
           </ActionMenuLink>
         </>

@@ -320,7 +320,7 @@ function FilesSection({ caregiver, canWrite, timeZone }: { caregiver: LoaderData
                       </div>
                       {canWrite ? (
                         <Link
-                          to={`files/${file.id}/delete`}
+                          to={`/caregivers/${caregiver.id}/files/${file.id}/delete`}
                           preventScrollReset
                           className={buttonClassName('ghost', 'sm')}
                           aria-label={`Remove ${file.fileName}`}

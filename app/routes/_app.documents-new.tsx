@@ -82,7 +82,7 @@ export default function DocumentsPage() {
       subtitle="Upload, find and share the agency's forms, policies and records"
       actions={
         canWrite ? (
-          <Link to={`upload${search}`} preventScrollReset className={buttonClassName('primary')}>
+          <Link to={`/documents-new/upload${search}`} preventScrollReset className={buttonClassName('primary')}>
             Upload Document
           </Link>
         ) : null
@@ -192,7 +192,7 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
       </ActionMenuAnchor>
       {canWrite ? (
         <>
-          <ActionMenuLink to={`${document.id}/edit${search}`}>Edit</ActionMenuLink>
+          <ActionMenuLink to={`/documents-new/${document.id}/edit${search}`}>Edit</ActionMenuLink>
           <ActionMenuSubmit
             form={formId}
             disabled={publishing || document.mimeType !== 'application/pdf'}
@@ -200,7 +200,7 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
           >
             {publishing ? 'Publishing...' : 'Publish Bold Template'}
           </ActionMenuSubmit>
-          <ActionMenuLink to={`${document.id}/delete${search}`} className="text-red-800">
+          <ActionMenuLink to={`/documents-new/${document.id}/delete${search}`} className="text-red-800">
             Delete
           </ActionMenuLink>
         </>

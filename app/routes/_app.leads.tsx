@@ -37,7 +37,7 @@ export default function LeadsPage() {
   const actions = (lead: LeadRow) => <LeadActions lead={lead} search={search} canWrite={canWrite} />
   const addLead = (label: string) =>
     canWrite ? (
-      <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+      <Link to={`/leads/new${search}`} preventScrollReset className={buttonClassName('primary')}>
         {label}
       </Link>
     ) : null
@@ -106,10 +106,10 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
   if (!canWrite) return null
   return (
     <ActionMenu label={`Actions for ${lead.firstName} ${lead.lastName}`}>
-      <ActionMenuLink to={`${lead.id}/edit${search}`}>View/Edit</ActionMenuLink>
+      <ActionMenuLink to={`/leads/${lead.id}/edit${search}`}>View/Edit</ActionMenuLink>
       <ActionMenuLink to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}>E-Sign</ActionMenuLink>
       <ActionMenuLink to={scheduleHref(assessmentPrefill(lead.id), `/leads${search}`)}>Schedule assessment</ActionMenuLink>
-      <ActionMenuLink to={`${lead.id}/delete${search}`} className="text-red-800">
+      <ActionMenuLink to={`/leads/${lead.id}/delete${search}`} className="text-red-800">
         Delete
       </ActionMenuLink>
     </ActionMenu>

@@ -198,7 +198,7 @@ export default function LeadPage() {
               Communication History
             </h2>
             {canWrite && communications.length > 0 ? (
-              <Link to="communications/new" preventScrollReset className={buttonClassName('primary', 'sm')}>
+              <Link to={`/leads/${lead.id}/communications/new`} preventScrollReset className={buttonClassName('primary', 'sm')}>
                 Log Communication
               </Link>
             ) : null}
@@ -213,7 +213,7 @@ export default function LeadPage() {
             <div className="rounded-md border border-dashed border-slate-300 p-8 text-center">
               <p className="font-medium">No communications yet</p>
               {canWrite ? (
-                <Link to="communications/new" preventScrollReset className={cn(buttonClassName('primary'), 'mt-4')}>
+                <Link to={`/leads/${lead.id}/communications/new`} preventScrollReset className={cn(buttonClassName('primary'), 'mt-4')}>
                   Log First Communication
                 </Link>
               ) : null}
@@ -250,10 +250,10 @@ export default function LeadPage() {
                   ) : null}
                   {canWrite ? (
                     <div className="mt-3 flex gap-2">
-                      <Link to={`communications/${entry.id}/edit`} preventScrollReset className={buttonClassName('secondary', 'sm')}>
+                      <Link to={`/leads/${lead.id}/communications/${entry.id}/edit`} preventScrollReset className={buttonClassName('secondary', 'sm')}>
                         Edit<span className="sr-only"> communication {entry.subject ?? communicationTypeLabel(entry.type)}</span>
                       </Link>
-                      <Link to={`communications/${entry.id}/delete`} preventScrollReset className={buttonClassName('ghost', 'sm')}>
+                      <Link to={`/leads/${lead.id}/communications/${entry.id}/delete`} preventScrollReset className={buttonClassName('ghost', 'sm')}>
                         Delete<span className="sr-only"> communication {entry.subject ?? communicationTypeLabel(entry.type)}</span>
                       </Link>
                     </div>

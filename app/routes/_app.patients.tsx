@@ -54,7 +54,7 @@ export default function PatientsPage() {
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const startRegistration = canWrite ? (
-    <Link to={`new${search}`} preventScrollReset className={buttonClassName('primary')}>
+    <Link to={`/patients/new${search}`} preventScrollReset className={buttonClassName('primary')}>
       Start New Registration
     </Link>
   ) : null
@@ -158,7 +158,7 @@ function PatientActions({
   const step = nextStep(patient.completedSteps)
   const canContinue = canWrite && patient.registrationStatus !== 'complete'
   // With every step saved, what remains is the review on the profile.
-  const continueTo = step ? `${patient.id}/register/${step.slug}${search}` : `/patients/${patient.id}`
+  const continueTo = step ? `/patients/${patient.id}/register/${step.slug}${search}` : `/patients/${patient.id}`
   return (
     <ActionMenu label={`Actions for ${patient.firstName} ${patient.lastName}`}>
       {canContinue ? (
@@ -166,7 +166,7 @@ function PatientActions({
       ) : (
         <ActionMenuLink to={`/patients/${patient.id}`}>View Profile</ActionMenuLink>
       )}
-      {canWrite ? <ActionMenuLink to={`${patient.id}/register/personal-info${search}`}>Edit</ActionMenuLink> : null}
+      {canWrite ? <ActionMenuLink to={`/patients/${patient.id}/register/personal-info${search}`}>Edit</ActionMenuLink> : null}
     </ActionMenu>
   )
 }
