@@ -63,6 +63,14 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
+ * The counter every change of the people's records (leads, patients,
+ * caregivers, appointments, signature requests, communications) and of the
+ * kept row counts bumps: its migrations name what bumps it. The dashboard's
+ * reads and the lists' totals are kept under it.
+ */
+export const RECORDS_COUNTER = 'dashboard'
+
+/**
  * The named change counter, or null where the database has none. A signed-in
  * request has it from its session's statement (read first, so what is read
  * after is never older than the count): passed the request, or within the

@@ -1,4 +1,4 @@
-import { createChangeCache, readChangeVersion } from '~/platform/change-cache.server'
+import { RECORDS_COUNTER, createChangeCache, readChangeVersion } from '~/platform/change-cache.server'
 import { prisma } from '~/platform/db.server'
 
 /** The tables whose row counts triggers keep in "TableRowCount". */
@@ -15,22 +15,19 @@ export function matchesEveryRow(where: unknown): boolean {
   )
 }
 
-/**
- * Every change of a counted table, and of the kept counts, bumps this counter
- * in its transaction (its migrations), so a count kept under it is exact.
- */
-const COUNTED_TABLES_COUNTER = 'dashboard'
 // Nothing but a change makes a count wrong; the age limit only bounds what a stale process could keep.
 const keptCounts = createChangeCache<number | null>({ maxAgeMs: 10 * 60_000, maxEntries: 3 })
 
 /**
  * How many rows of `table` match `where`: exact either way. With no
  * condition, the count the triggers keep (one row read instead of a scan of
- * every row), kept in memory until the records change; otherwise `count`.
+ * every row), kept in memory until the records change (every change of a
+ * counted table, or of the kept counts, bumps RECORDS_COUNTER in its
+ * transaction); otherwise `count`.
  */
 export async function countRows<Where>(table: CountedTable, where: Where, count: (where: Where) => Promise<number>) {
   if (matchesEveryRow(where)) {
-    const version = await readChangeVersion(COUNTED_TABLES_COUNTER)
+    const version = await readChangeVersion(RECORDS_COUNTER)
     const kept = await keptCounts.read(table, version, new Date(), async () => {
       const row = await prisma.tableRowCount.findUnique({ where: { tableName: table } })
       return row ? Number(row.rowCount) : null

@@ -17,12 +17,10 @@ import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_S
 import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
 import { userHasPermission } from '~/platform/auth/permissions'
-import { createChangeCache, deepFreeze, readChangeVersion } from '~/platform/change-cache.server'
+import { RECORDS_COUNTER, createChangeCache, deepFreeze, readChangeVersion } from '~/platform/change-cache.server'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
 
-/** The change counter bumped by every table the dashboard shows (migration dashboard_change_counter). */
-const DASHBOARD_COUNTER = 'dashboard'
 
 const COUNTERS = { totalLeads: 'Lead', activePatients: 'Patient:complete', availableCaregivers: 'Caregiver:available' } as const
 
@@ -155,7 +153,7 @@ type ReadOptions = {
  */
 async function readDashboard(user: WorkQueueUser, { now = new Date(), limit = WORK_QUEUE_LIMIT, request, withQueue = true }: ReadOptions & { withQueue?: boolean }) {
   const context: WorkQueueContext = { now, timeZone: getEnv().AGENCY_TIME_ZONE, take: limit }
-  const version = await readChangeVersion(DASHBOARD_COUNTER, request)
+  const version = await readChangeVersion(RECORDS_COUNTER, request)
   const [personal, shared] = await Promise.all([
     personalReads.read(`${user.id}|${user.role}|${context.timeZone}|${limit}|${withQueue}`, version, now, () =>
       readPersonal(user, context, withQueue),

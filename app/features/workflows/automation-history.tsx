@@ -1,7 +1,7 @@
 import { formatDateTime } from '~/lib/time'
 import { useTimeZone } from '~/platform/auth/user'
 
-/** A run as recordAutomationHistory words it. */
+/** A run as recordAutomationPart words it. */
 export type AutomationHistoryRun = {
   id: string
   stageName: string

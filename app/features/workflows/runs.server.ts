@@ -17,6 +17,7 @@ import { dateIn, zonedDayStart } from '~/lib/time'
 import { RUN_OUTCOMES, type RunStatus, WORKFLOW_TYPES, type WorkflowType, emailQueuedOutcome } from '~/features/workflows/options'
 import { WORKFLOW_EVENT_TYPES, triggersForEvent } from '~/features/workflows/triggers'
 import { triggerLabel } from '~/features/workflows/labels'
+import type { AutomationHistoryRun } from '~/features/workflows/automation-history'
 
 export const WORKFLOW_RUN_JOB = 'workflow.run'
 const HOUR_MS = 60 * 60 * 1000
@@ -239,23 +240,12 @@ function emailWords(email: { status: string; lastError: string | null }) {
   return 'E-mail queued'
 }
 
-export type AutomationHistoryEntry = {
-  id: string
-  stageName: string
-  status: string
-  trigger: string
-  scheduledFor: string
-  ranAt: string | null
-  outcome: string | null
-  email: { text: string; failed: boolean } | null
-}
-
 /**
  * A record's automation history, newest first (its page's section), with
  * its words made here so the page ships no labels of its own: a part of the
  * page's one read (readTogether), in listRuns' order and limit.
  */
-export function recordAutomationPart(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string): ReadPart<AutomationHistoryEntry[]> {
+export function recordAutomationPart(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string): ReadPart<AutomationHistoryRun[]> {
   return {
     rows: Prisma.sql`SELECT r.id, r."stageName", r.status, r.trigger, r."scheduledFor", r."ranAt", r.outcome,
         e.id AS "emailId", e.status AS "emailStatus", e."lastError" AS "emailError"
