@@ -20,6 +20,7 @@ import { getToast } from '~/platform/http/toast.server'
 import { useNonce } from '~/platform/http/nonce-provider'
 import { useShouldHydrate } from '~/lib/static-page'
 import { useHydrated } from '~/lib/use-hydrated'
+import { readReportedScreenWidth } from '~/lib/screen-width.server'
 import { formattedTextsOfThisPage, SERVER_FORMATTED_TEXTS_ID } from '~/lib/formatted-texts'
 
 export const links: LinksFunction = () => [
@@ -31,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: 'Healthcare Portal' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request)
-  return json({ toast }, { headers: headers ?? undefined })
+  return json({ toast, screenWidth: readReportedScreenWidth(request.headers.get('cookie')) }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

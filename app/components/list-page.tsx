@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from '@remix-run/react'
 import { Link } from '~/components/link'
 import { useEffect, useId, useState } from 'react'
 import { MenuHost } from '~/components/menu-host'
@@ -11,6 +12,7 @@ import { recordLinkClassName } from '~/components/ui/button'
 import { parseSort } from '~/lib/list-sort'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
+import { rememberScreenWidth, type ScreenWidth } from '~/lib/screen-width'
 
 export type ListView = 'table' | 'cards'
 
@@ -172,15 +174,29 @@ const WIDE_ONLY = 'hidden lg:block'
 const WIDE_QUERY = '(min-width: 1024px)'
 
 /**
+ * Whether the screen was wide when the browser last showed a list (the root
+ * loader reads it from a cookie, app/lib/screen-width.ts); undefined on a
+ * first visit and without JavaScript.
+ */
+function useReportedWide() {
+  const width = (useRouteLoaderData('root') as { screenWidth?: ScreenWidth } | undefined)?.screenWidth
+  return width === undefined ? undefined : width === 'wide'
+}
+
+/**
  * Which of the two copies a list without a view in the URL shows in the
  * browser: the one CSS shows at this width, following the width as it
- * changes (a tablet turned). Null on the server, which renders both.
+ * changes (a tablet turned), and remembered for the server's next page.
+ * Null on the server.
  */
 function useWideScreen() {
   const [wide, setWide] = useState(() => (typeof window === 'undefined' ? null : window.matchMedia(WIDE_QUERY).matches))
   useEffect(() => {
     const query = window.matchMedia(WIDE_QUERY)
-    const onChange = () => setWide(query.matches)
+    const onChange = () => {
+      setWide(query.matches)
+      rememberScreenWidth(query.matches ? 'wide' : 'narrow')
+    }
     onChange()
     query.addEventListener('change', onChange)
     return () => query.removeEventListener('change', onChange)
@@ -189,16 +205,24 @@ function useWideScreen() {
 }
 
 /**
- * Both copies from the server, so the page works at every width without
- * JavaScript (CSS shows one). In the browser only the copy on screen is a
- * React tree: while hydrating, the hidden copy keeps the server's HTML
- * without being hydrated (half the rows' components), and once hydrated it
- * is left out until the width calls for it.
+ * Both copies from the server when it does not know the screen's width (a
+ * first visit, no JavaScript), so the page works at every width and CSS shows
+ * one. When the browser has reported its width (`useReportedWide`), the
+ * server renders that copy alone and shows it at any width, so a screen turned
+ * since, without JavaScript, still has its rows.
+ *
+ * In the browser only the copy on screen is a React tree: while hydrating, the
+ * copy the server left hidden keeps its HTML without being hydrated (half the
+ * rows' components), and once hydrated it is left out until the width calls
+ * for it.
  */
 function BySize({ cards, table }: { cards: React.ReactNode; table: React.ReactNode }) {
+  const reportedWide = useReportedWide()
   const wide = useWideScreen()
   const hydrated = useHydrated()
   const copy = (className: string, content: React.ReactNode, shown: boolean | null) => {
+    // The reported copy alone, without the class that hides it at the other width; the same keys as after, so hydrated rows stay.
+    if (reportedWide !== undefined && !hydrated) return reportedWide === (className === WIDE_ONLY) ? <div key="live">{content}</div> : null
     if (shown !== false) return <div key="live" className={className}>{content}</div>
     if (!hydrated) return <div key="server" className={className} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     return <div key="left-out" className={className} />

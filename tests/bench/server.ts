@@ -35,10 +35,13 @@ export async function waitForHealth(base: string) {
   throw new Error('Server did not become healthy')
 }
 
-/** The bench admin's session cookie. */
+/**
+ * The cookies the bench admin's browser sends from its second page on: the session and the
+ * screen width its first page reported, a tablet's (lists render the one copy that width shows).
+ */
 export async function signInAsBenchAdmin(base: string) {
   const login = await fetch(`${base}/login`, { method: 'POST', body: new URLSearchParams({ email: EMAIL, password: PASSWORD }), redirect: 'manual' })
   const cookie = login.headers.get('set-cookie')?.split(';')[0]
   if (!cookie) throw new Error(`Sign-in failed (${login.status})`)
-  return cookie
+  return `${cookie}; screen=narrow`
 }

@@ -10,6 +10,8 @@ for (const role of Object.keys(TEST_USERS) as TestRole[]) {
   setup(`sign in as ${role}`, async ({ page }) => {
     await signIn(page, role)
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    // Each test starts as a browser that has not yet reported its screen's width (the lists' layout cookie).
+    await page.context().clearCookies({ name: 'screen' })
     await page.context().storageState({ path: storageStatePath(role) })
   })
 }

@@ -46,5 +46,15 @@ test.describe('list kit without JavaScript', () => {
         await expect(page.getByRole('link', { name: 'Cards' })).toHaveAttribute('aria-current', 'true')
       }
     })
+
+    test('a width reported on a wider screen earlier still shows the rows, as the table', async ({ page, baseURL }) => {
+      // The cookie a browser with JavaScript left at 1280 px; this tablet now runs none, so only the server decides.
+      await page.context().addCookies([{ name: 'screen', value: 'wide', url: baseURL! }])
+      await page.goto('/patients')
+      const table = page.getByRole('main').getByRole('table')
+      await expect(table).toBeVisible()
+      await expect(table.getByRole('row')).not.toHaveCount(0)
+      await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(0)
+    })
   })
 })

@@ -74,6 +74,57 @@ test.describe('list layout on a tablet', () => {
     await expect(menu.getByRole('menuitem', { name: 'Edit', exact: true })).toBeVisible()
   })
 
+  test('once the browser has reported its width, the server renders only the cards it shows', async ({ page }) => {
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.goto('/patients')
+    await waitForHydration(page)
+    const reported = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value
+    await expect.poll(reported).toBe('narrow')
+    const html = await (await page.request.get('/patients')).text()
+    expect(html).toContain('Patient Registrations')
+    expect(html).not.toContain('<table')
+
+    await page.reload()
+    await waitForHydration(page)
+    const list = page.getByRole('region', { name: /^Patient Registrations/ })
+    await expect(list.getByRole('heading', { level: 3 }).first()).toBeVisible()
+    await expect(list.getByRole('table')).toHaveCount(0)
+    const button = list.getByRole('button', { name: /^Actions for / }).first()
+    await button.tap()
+    await expect(page.getByRole('menu', { name: (await button.getAttribute('aria-label'))! })).toBeFocused()
+    await page.keyboard.press('Escape')
+
+    // Turned to landscape: the table at once, and from the next page on, the table alone from the server.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expect(list.getByRole('table')).toBeVisible()
+    await page.reload()
+    await waitForHydration(page)
+    await expect.poll(reported).toBe('wide')
+    const wideHtml = await (await page.request.get('/patients')).text()
+    expect(wideHtml).toContain('<table')
+    expect(wideHtml).not.toContain('<dl')
+    expect(consoleErrors, 'hydration errors').toEqual([])
+  })
+
+  test('a width reported by a wider screen earlier: the page hydrates the table it was sent, then shows the cards', async ({ page, baseURL }) => {
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.context().addCookies([{ name: 'screen', value: 'wide', url: baseURL! }])
+    await page.goto('/caregivers')
+    await waitForHydration(page)
+    const list = page.getByRole('region', { name: /^Caregiver Directory/ })
+    await expect(list.getByRole('heading', { level: 3 }).first()).toBeVisible()
+    await expect(list.getByRole('table')).toHaveCount(0)
+    expect(await duplicateIds(page)).toEqual([])
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value).toBe('narrow')
+    expect(consoleErrors, 'hydration errors').toEqual([])
+  })
+
   test("the leads table's scroll area shows that it scrolls, and scrolls by keyboard", async ({ page }) => {
     await page.goto('/leads?view=table')
     const region = page.getByRole('region', { name: 'Lead Management' })
