@@ -74,87 +74,101 @@ export default function DocumentsPage() {
   }, [search, load])
 
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/documents-new'
+  const publishingId = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'publish' ? navigation.formData.get('documentId') : null
   const emptyTitle = loading ? 'Loading documents...' : 'No documents found.'
 
   return (
-    <ListPage
-      title="Document Management"
-      subtitle="Upload, find and share the agency's forms, policies and records"
-      actions={
-        canWrite ? (
-          <Link to={`/documents-new/upload${search}`} preventScrollReset className={buttonClassName('primary')}>
-            Upload Document
-          </Link>
-        ) : null
-      }
-      filters={{
-        label: 'Search and filter documents',
-        fields: [
-          { type: 'search', placeholder: 'Name or description', value: query.q },
-          { type: 'select', name: 'category', label: 'Category', value: query.category, options: [{ value: '', label: 'All Categories' }, ...DOCUMENT_CATEGORIES] },
-          // Offered once there are types to choose from.
-          ...(types.length > 0
-            ? [
-                {
-                  type: 'select',
-                  name: 'type',
-                  label: 'Document Type',
-                  value: query.type,
-                  options: [{ value: '', label: 'All Types' }, ...types.map((type) => ({ value: type.id, label: type.name }))],
-                } as const,
-              ]
-            : []),
-        ],
-      }}
-      heading="Documents"
-      total={total}
-      rows={documents}
-      rowKey={(document) => document.id}
-      columns={[
-        {
-          header: 'Name',
-          sort: 'name',
-          rowHeader: true,
-          className: 'max-w-xs',
-          cell: (document) => (
-            <>
-              {document.name}
-              {document.description ? <span className="mt-1 block text-xs font-normal text-slate-600">{document.description}</span> : null}
-              {document.documentType ? (
-                <span className="mt-1 block text-xs font-normal text-slate-600">Type: {document.documentType.name}</span>
-              ) : null}
-              {document.boldsignTemplateId ? <TemplateStatus document={document} /> : null}
-            </>
-          ),
-        },
-        {
-          header: 'Category',
-          cell: (document) => (
-            <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{categoryLabel(document.category)}</span>
-          ),
-        },
-        { header: 'Size', className: 'whitespace-nowrap', cell: (document) => formatFileSize(document.fileSize) },
-        { header: 'Downloads', cell: (document) => document.downloadCount },
-        {
-          header: 'Uploaded',
-          sort: 'created',
-          className: 'whitespace-nowrap',
-          cell: (document) => (
-            <>
-              {formatDate(document.createdAt, timeZone)}
-              <span className="block text-xs text-slate-600">by {document.uploadedBy}</span>
-            </>
-          ),
-        },
-        { header: 'Actions', cell: (document) => <DocumentActions document={document} canWrite={canWrite} search={search} /> },
-      ]}
-      empty={{ noRecords: { title: emptyTitle }, noMatches: { title: emptyTitle } }}
-      pagination={{ page: query.page, pageSize: DOCUMENT_PAGE_SIZE, noun: 'documents', wording: 'to' }}
-      sort={{ current: query.sort, options: DOCUMENT_SORT_OPTIONS }}
-      outlet={outlet}
-    />
+    <>
+      <ListPage
+        title="Document Management"
+        subtitle="Upload, find and share the agency's forms, policies and records"
+        actions={
+          canWrite ? (
+            <Link to={`/documents-new/upload${search}`} preventScrollReset className={buttonClassName('primary')}>
+              Upload Document
+            </Link>
+          ) : null
+        }
+        filters={{
+          label: 'Search and filter documents',
+          fields: [
+            { type: 'search', placeholder: 'Name or description', value: query.q },
+            { type: 'select', name: 'category', label: 'Category', value: query.category, options: [{ value: '', label: 'All Categories' }, ...DOCUMENT_CATEGORIES] },
+            // Offered once there are types to choose from.
+            ...(types.length > 0
+              ? [
+                  {
+                    type: 'select',
+                    name: 'type',
+                    label: 'Document Type',
+                    value: query.type,
+                    options: [{ value: '', label: 'All Types' }, ...types.map((type) => ({ value: type.id, label: type.name }))],
+                  } as const,
+                ]
+              : []),
+          ],
+        }}
+        heading="Documents"
+        total={total}
+        rows={documents}
+        rowKey={(document) => document.id}
+        columns={[
+          {
+            header: 'Name',
+            sort: 'name',
+            rowHeader: true,
+            className: 'max-w-xs',
+            cell: (document) => (
+              <>
+                {document.name}
+                {document.description ? <span className="mt-1 block text-xs font-normal text-slate-600">{document.description}</span> : null}
+                {document.documentType ? (
+                  <span className="mt-1 block text-xs font-normal text-slate-600">Type: {document.documentType.name}</span>
+                ) : null}
+                {document.boldsignTemplateId ? <TemplateStatus document={document} /> : null}
+              </>
+            ),
+          },
+          {
+            header: 'Category',
+            cell: (document) => (
+              <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{categoryLabel(document.category)}</span>
+            ),
+          },
+          { header: 'Size', className: 'whitespace-nowrap', cell: (document) => formatFileSize(document.fileSize) },
+          { header: 'Downloads', cell: (document) => document.downloadCount },
+          {
+            header: 'Uploaded',
+            sort: 'created',
+            className: 'whitespace-nowrap',
+            cell: (document) => (
+              <>
+                {formatDate(document.createdAt, timeZone)}
+                <span className="block text-xs text-slate-600">by {document.uploadedBy}</span>
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            cell: (document) => <DocumentActions document={document} canWrite={canWrite} search={search} publishing={publishingId === document.id} />,
+          },
+        ]}
+        empty={{ noRecords: { title: emptyTitle }, noMatches: { title: emptyTitle } }}
+        pagination={{ page: query.page, pageSize: DOCUMENT_PAGE_SIZE, noun: 'documents', wording: 'to' }}
+        sort={{ current: query.sort, options: DOCUMENT_SORT_OPTIONS }}
+        outlet={outlet}
+      />
+      {/* One form for the page: each row's Publish button names its document (the submitter's name and value). */}
+      {canWrite ? (
+        <Form id={PUBLISH_FORM_ID} method="post" preventScrollReset hidden>
+          <input type="hidden" name="intent" value="publish" />
+        </Form>
+      ) : null}
+    </>
   )
 }
+
+const PUBLISH_FORM_ID = 'publish-document'
 
 function TemplateStatus({ document }: { document: DocumentRow }) {
   if (document.boldsignTemplateStatus === 'failed') {
@@ -172,21 +186,10 @@ function TemplateStatus({ document }: { document: DocumentRow }) {
   )
 }
 
-function DocumentActions({ document, canWrite, search }: { document: DocumentRow; canWrite: boolean; search: string }) {
-  const navigation = useNavigation()
-  const publishing =
-    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'publish' && navigation.formData.get('documentId') === document.id
+function DocumentActions({ document, canWrite, search, publishing }: { document: DocumentRow; canWrite: boolean; search: string; publishing: boolean }) {
   const downloadHref = `/api/documents/${document.id}/download`
-  const formId = `publish-${document.id}`
-  const publishForm = canWrite ? (
-    <Form id={formId} method="post" preventScrollReset hidden>
-      <input type="hidden" name="intent" value="publish" />
-      <input type="hidden" name="documentId" value={document.id} />
-    </Form>
-  ) : null
-
   return (
-    <ActionMenu label={`Actions for ${document.name}`} buttonText={publishing ? 'Publishing...' : 'Actions'} forms={publishForm}>
+    <ActionMenu label={`Actions for ${document.name}`} buttonText={publishing ? 'Publishing...' : 'Actions'}>
       <ActionMenuAnchor href={downloadHref} target="_blank" rel="noreferrer">
         Download
       </ActionMenuAnchor>
@@ -194,7 +197,9 @@ function DocumentActions({ document, canWrite, search }: { document: DocumentRow
         <>
           <ActionMenuLink to={`/documents-new/${document.id}/edit${search}`}>Edit</ActionMenuLink>
           <ActionMenuSubmit
-            form={formId}
+            form={PUBLISH_FORM_ID}
+            name="documentId"
+            value={document.id}
             disabled={publishing || document.mimeType !== 'application/pdf'}
             aria-label={`Publish as a BoldSign template: ${document.name}`}
           >
