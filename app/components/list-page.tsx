@@ -236,6 +236,23 @@ function BySize({ cards, table }: { cards: React.ReactNode; table: React.ReactNo
 }
 
 /**
+ * The Table/Cards switch of a list without a view in the URL, marking the
+ * copy on screen: as `BySize`, the reported copy's alone until hydrated (so
+ * that it is right without JavaScript too), else one per width for CSS.
+ */
+function ViewToggleBySize({ order }: { order?: ReadonlyArray<ListView> }) {
+  const reportedWide = useReportedWide()
+  const hydrated = useHydrated()
+  if (reportedWide !== undefined && !hydrated) return <ViewToggle current={reportedWide ? 'table' : 'cards'} order={order} className="ml-auto" />
+  return (
+    <>
+      <ViewToggle current="cards" order={order} className={cn('ml-auto', NARROW_ONLY)} />
+      <ViewToggle current="table" order={order} className="ml-auto hidden lg:flex" />
+    </>
+  )
+}
+
+/**
  * A list page: header (title, subtitle, actions), the filter bar, the list
  * heading with its count and the Table/Cards switch, the rows as a table or
  * as cards (or the empty state), the page links, and the dialog route open
@@ -315,10 +332,7 @@ export function ListPage<Row>({
             </ListHeading>
           ) : null}
           {!view ? null : bySize ? (
-            <>
-              <ViewToggle current="cards" order={view.order} className={cn('ml-auto', NARROW_ONLY)} />
-              <ViewToggle current="table" order={view.order} className="ml-auto hidden lg:flex" />
-            </>
+            <ViewToggleBySize order={view.order} />
           ) : (
             <ViewToggle current={view.current ?? 'table'} order={view.order} className="ml-auto" />
           )}

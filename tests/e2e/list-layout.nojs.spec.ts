@@ -55,6 +55,9 @@ test.describe('list kit without JavaScript', () => {
       await expect(table).toBeVisible()
       await expect(table.getByRole('row')).not.toHaveCount(0)
       await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(0)
+      // The switch says what is shown.
+      await expect(page.getByRole('link', { name: 'Table' })).toHaveAttribute('aria-current', 'true')
+      await expect(page.getByRole('link', { name: 'Cards' })).not.toHaveAttribute('aria-current')
     })
   })
 })

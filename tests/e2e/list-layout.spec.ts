@@ -120,6 +120,7 @@ test.describe('list layout on a tablet', () => {
     const list = page.getByRole('region', { name: /^Caregiver Directory/ })
     await expect(list.getByRole('heading', { level: 3 }).first()).toBeVisible()
     await expect(list.getByRole('table')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Cards' })).toHaveAttribute('aria-current', 'true')
     expect(await duplicateIds(page)).toEqual([])
     await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value).toBe('narrow')
     expect(consoleErrors, 'hydration errors').toEqual([])
