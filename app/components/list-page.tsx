@@ -174,13 +174,15 @@ const WIDE_ONLY = 'hidden lg:block'
 const WIDE_QUERY = '(min-width: 1024px)'
 
 /**
- * Whether the screen was wide when the browser last showed a list (the root
- * loader reads it from a cookie, app/lib/screen-width.ts); undefined on a
- * first visit and without JavaScript.
+ * Until the page is hydrated, the one copy the server sent because the
+ * browser had reported its width when it last showed a list (the root loader
+ * reads the cookie, app/lib/screen-width.ts); null when it sent both (a first
+ * visit, no JavaScript) and once the page runs.
  */
-function useReportedWide() {
+function useCopySentAlone(hydrated: boolean): ListView | null {
   const width = (useRouteLoaderData('root') as { screenWidth?: ScreenWidth } | undefined)?.screenWidth
-  return width === undefined ? undefined : width === 'wide'
+  if (hydrated || width === undefined) return null
+  return width === 'wide' ? 'table' : 'cards'
 }
 
 /**
@@ -207,7 +209,7 @@ function useWideScreen() {
 /**
  * Both copies from the server when it does not know the screen's width (a
  * first visit, no JavaScript), so the page works at every width and CSS shows
- * one. When the browser has reported its width (`useReportedWide`), the
+ * one. When the browser has reported its width (`useCopySentAlone`), the
  * server renders that copy alone and shows it at any width, so a screen turned
  * since, without JavaScript, still has its rows.
  *
@@ -217,12 +219,12 @@ function useWideScreen() {
  * for it.
  */
 function BySize({ cards, table }: { cards: React.ReactNode; table: React.ReactNode }) {
-  const reportedWide = useReportedWide()
   const wide = useWideScreen()
   const hydrated = useHydrated()
+  const sentAlone = useCopySentAlone(hydrated)
   const copy = (className: string, content: React.ReactNode, shown: boolean | null) => {
-    // The reported copy alone, without the class that hides it at the other width; the same keys as after, so hydrated rows stay.
-    if (reportedWide !== undefined && !hydrated) return reportedWide === (className === WIDE_ONLY) ? <div key="live">{content}</div> : null
+    // The copy sent alone, without the class that hides it at the other width; the same keys as after, so hydrated rows stay.
+    if (sentAlone) return (sentAlone === 'table') === (className === WIDE_ONLY) ? <div key="live">{content}</div> : null
     if (shown !== false) return <div key="live" className={className}>{content}</div>
     if (!hydrated) return <div key="server" className={className} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
     return <div key="left-out" className={className} />
@@ -237,13 +239,12 @@ function BySize({ cards, table }: { cards: React.ReactNode; table: React.ReactNo
 
 /**
  * The Table/Cards switch of a list without a view in the URL, marking the
- * copy on screen: as `BySize`, the reported copy's alone until hydrated (so
+ * copy on screen: as `BySize`, the copy sent alone until hydrated (so
  * that it is right without JavaScript too), else one per width for CSS.
  */
 function ViewToggleBySize({ order }: { order?: ReadonlyArray<ListView> }) {
-  const reportedWide = useReportedWide()
-  const hydrated = useHydrated()
-  if (reportedWide !== undefined && !hydrated) return <ViewToggle current={reportedWide ? 'table' : 'cards'} order={order} className="ml-auto" />
+  const sentAlone = useCopySentAlone(useHydrated())
+  if (sentAlone) return <ViewToggle current={sentAlone} order={order} className="ml-auto" />
   return (
     <>
       <ViewToggle current="cards" order={order} className={cn('ml-auto', NARROW_ONLY)} />

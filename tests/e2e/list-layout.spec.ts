@@ -24,6 +24,20 @@ async function createLead(page: Page, lastName: string) {
   return `Menu ${lastName}`
 }
 
+/** The console's errors from now on (React reports a hydration mismatch there). */
+function consoleErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
+/** The screen width the page last reported in its cookie. */
+async function reportedWidth(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value
+}
+
 /** True when the element's text is laid out on one line. */
 function onOneLine(locator: Locator) {
   return locator.evaluate((element) => {
@@ -75,14 +89,10 @@ test.describe('list layout on a tablet', () => {
   })
 
   test('once the browser has reported its width, the server renders only the cards it shows', async ({ page }) => {
-    const consoleErrors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text())
-    })
+    const errors = consoleErrors(page)
     await page.goto('/patients')
     await waitForHydration(page)
-    const reported = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value
-    await expect.poll(reported).toBe('narrow')
+    await expect.poll(() => reportedWidth(page)).toBe('narrow')
     const html = await (await page.request.get('/patients')).text()
     expect(html).toContain('Patient Registrations')
     expect(html).not.toContain('<table')
@@ -102,18 +112,15 @@ test.describe('list layout on a tablet', () => {
     await expect(list.getByRole('table')).toBeVisible()
     await page.reload()
     await waitForHydration(page)
-    await expect.poll(reported).toBe('wide')
+    await expect.poll(() => reportedWidth(page)).toBe('wide')
     const wideHtml = await (await page.request.get('/patients')).text()
     expect(wideHtml).toContain('<table')
     expect(wideHtml).not.toContain('<dl')
-    expect(consoleErrors, 'hydration errors').toEqual([])
+    expect(errors, 'hydration errors').toEqual([])
   })
 
   test('a width reported by a wider screen earlier: the page hydrates the table it was sent, then shows the cards', async ({ page, baseURL }) => {
-    const consoleErrors: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text())
-    })
+    const errors = consoleErrors(page)
     await page.context().addCookies([{ name: 'screen', value: 'wide', url: baseURL! }])
     await page.goto('/caregivers')
     await waitForHydration(page)
@@ -122,8 +129,8 @@ test.describe('list layout on a tablet', () => {
     await expect(list.getByRole('table')).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Cards' })).toHaveAttribute('aria-current', 'true')
     expect(await duplicateIds(page)).toEqual([])
-    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'screen')?.value).toBe('narrow')
-    expect(consoleErrors, 'hydration errors').toEqual([])
+    await expect.poll(() => reportedWidth(page)).toBe('narrow')
+    expect(errors, 'hydration errors').toEqual([])
   })
 
   test("the leads table's scroll area shows that it scrolls, and scrolls by keyboard", async ({ page }) => {
