@@ -1,6 +1,6 @@
 import { Link } from '~/components/link'
 import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { MenuHost, MenuHostContext } from '~/components/menu-host'
+import { MenuHost, MenuHostContext, useIsMenuOpen } from '~/components/menu-host'
 import { Icon } from '~/components/icons'
 import { buttonClassName } from '~/components/ui/button'
 import { cn } from '~/lib/misc'
@@ -77,6 +77,7 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
   const id = useId()
   const menuId = `${id}menu`
   const buttonId = `${id}button`
+  const open = useIsMenuOpen(host, id)
 
   if (!host.hydrated) {
     return (
@@ -99,13 +100,12 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
     )
   }
 
-  const open = host.openId === id
   const show = (button: HTMLButtonElement) => {
     const close = (returnFocus: boolean) => {
-      host.hide()
+      host.menus.set(null)
       if (returnFocus) button.focus()
     }
-    host.show(id, <OpenMenu id={menuId} label={label} button={button} close={close}>{children}</OpenMenu>)
+    host.menus.set({ id, menu: <OpenMenu id={menuId} label={label} button={button} close={close}>{children}</OpenMenu> })
   }
   return (
     <div className="inline-block text-left">
@@ -119,7 +119,7 @@ function ActionMenuButton({ label, buttonText = 'Actions', forms, children }: Ac
         aria-controls={open ? menuId : undefined}
         onClick={(event) => {
           if (!open) return show(event.currentTarget)
-          host.hide()
+          host.menus.set(null)
           event.currentTarget.focus()
         }}
         onKeyDown={(event) => {

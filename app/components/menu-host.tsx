@@ -1,13 +1,31 @@
-import { Component, createContext, useCallback, useMemo, useState } from 'react'
+import { Component, createContext, useMemo, useState, useSyncExternalStore } from 'react'
 import { useHydrated } from '~/lib/use-hydrated'
+
+type OpenMenu = { id: string; menu: React.ReactNode }
+
+/**
+ * Which menu is open, outside React's state: a row's button reads whether its
+ * own menu is open (useIsMenuOpen), so opening or closing one re-renders that
+ * button and the open menu, not every row of the page.
+ */
+function openMenuStore() {
+  let open: OpenMenu | null = null
+  const listeners = new Set<() => void>()
+  return {
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    current: () => open,
+    /** The menu a button hands over (its id and the menu), or null to close it. */
+    set: (next: OpenMenu | null) => {
+      open = next
+      listeners.forEach((listener) => listener())
+    },
+  }
+}
 
 type MenuHost = {
   /** False while the page hydrates (and on the server): menus are still native disclosures. */
   hydrated: boolean
-  /** Which menu is open: the id its button gave `show`. */
-  openId: string | null
-  show: (id: string, menu: React.ReactNode) => void
-  hide: () => void
+  menus: ReturnType<typeof openMenuStore>
 }
 
 export const MenuHostContext = createContext<MenuHost | null>(null)
@@ -21,18 +39,24 @@ export const MenuHostContext = createContext<MenuHost | null>(null)
  */
 export function MenuHost({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated()
-  const [open, setOpen] = useState<{ id: string; menu: React.ReactNode } | null>(null)
-  const show = useCallback((id: string, menu: React.ReactNode) => setOpen({ id, menu }), [])
-  const hide = useCallback(() => setOpen(null), [])
-  const openId = open?.id ?? null
-  const host = useMemo(() => ({ hydrated, openId, show, hide }), [hydrated, openId, show, hide])
+  const [menus] = useState(openMenuStore)
+  const host = useMemo(() => ({ hydrated, menus }), [hydrated, menus])
   return (
     <MenuHostContext.Provider value={host}>
       {children}
       <OpenDisclosureCarriedOver hydrated={hydrated} />
-      {open?.menu}
+      <OpenMenuSlot menus={menus} />
     </MenuHostContext.Provider>
   )
+}
+
+/** Whether the menu of this id is open: true for one button of the page at most. */
+export function useIsMenuOpen({ menus }: MenuHost, id: string) {
+  return useSyncExternalStore(menus.subscribe, () => menus.current()?.id === id, () => false)
+}
+
+function OpenMenuSlot({ menus }: Pick<MenuHost, 'menus'>) {
+  return useSyncExternalStore(menus.subscribe, () => menus.current()?.menu ?? null, () => null)
 }
 
 /**
