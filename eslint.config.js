@@ -86,6 +86,7 @@ export default tseslint.config(
       'playwright-report/',
       '.cache/',
       'tests/.tmp/',
+      'scripts/bare-remix/.out/',
       // Scratch files kept out of the tree (e.g. notes.tmp.ts).
       '**/*.tmp.*',
     ],

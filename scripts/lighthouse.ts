@@ -7,6 +7,13 @@
  *   npm run build && npm run lighthouse                 every page below
  *   npm run lighthouse -- --runs 1 /login /leads        fewer runs, some pages
  *   npm run lighthouse -- --save /tmp/reports /leads    also keep each report (JSON) there
+ *   npm run lighthouse -- --no-reference /leads         without the bare Remix page
+ *
+ * The first row is the reference the goals are set against: a bare Remix page
+ * (scripts/bare-remix, the starter template's), built and served here the
+ * same way (compressed, scripts cached for a year) and measured in the same
+ * run, since Lighthouse's simulated slowdown scales what this machine does:
+ * the same page scores differently on a busier or slower machine.
  *
  * Lighthouse comes from npm through npx (pinned: 12.x runs on Node 20), so it
  * is not installed with the app. The server is the e2e launcher's: a fresh
@@ -16,6 +23,7 @@
  */
 import { spawn, execFile } from 'node:child_process'
 import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -25,7 +33,23 @@ const LIGHTHOUSE = 'lighthouse@12.8.2'
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3190)
 const BASE = `http://localhost:${PORT}`
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const DEFAULT_PAGES = ['/login', '/', '/leads', '/leads/:first', '/patients', '/caregivers', '/documents-new', '/settings/audit-log']
+const DEFAULT_PAGES = [
+  '/login',
+  '/',
+  '/leads',
+  '/leads/:first',
+  '/patients',
+  '/patients/:first',
+  '/caregivers',
+  '/caregivers/:first',
+  '/documents-new',
+  '/calendar',
+  '/calendar?view=week',
+  '/e-signatures',
+  '/pdf-to-form',
+  '/settings/audit-log',
+]
+const REFERENCE_DIR = path.join('scripts', 'bare-remix')
 
 const args = process.argv.slice(2)
 const runsFlag = args.indexOf('--runs')
@@ -35,6 +59,7 @@ const saveDir = saveFlag >= 0 ? args[saveFlag + 1] : undefined
 // A flag's value is not a page; without the flag, nothing is skipped (index -1 + 1 would be the first page).
 const flagValues = new Set([runsFlag, saveFlag].filter((flag) => flag >= 0).map((flag) => flag + 1))
 const pages = args.filter((arg, index) => arg.startsWith('/') && !flagValues.has(index))
+const withReference = !args.includes('--no-reference')
 const run = promisify(execFile)
 
 if (!fs.existsSync('build/index.js')) {
@@ -83,8 +108,40 @@ async function resolvePage(page: string, cookie: string) {
   return match[1]!
 }
 
+/**
+ * The bare Remix page, built from scripts/bare-remix and served with the
+ * portal's compression and cache headers for its scripts. Returns its address.
+ */
+async function startReference(): Promise<{ url: string; version: string; stop: () => void }> {
+  await run('npx', ['remix', 'build'], { cwd: REFERENCE_DIR })
+  const out = path.resolve(REFERENCE_DIR, '.out')
+  const [{ default: express }, { default: compression }, { createRequestHandler }, build] = await Promise.all([
+    import('express'),
+    import('compression'),
+    import('@remix-run/node'),
+    import(path.join(out, 'build', 'index.js')),
+  ])
+  const handle = createRequestHandler(build, 'production')
+  const app = express()
+  app.use(compression())
+  app.use('/build', express.static(path.join(out, 'public', 'build'), { immutable: true, maxAge: '1y', index: false }))
+  // The starter template has a favicon file; this page has none to fetch.
+  app.get('/favicon.ico', (_req, res) => void res.status(204).end())
+  app.get('*', async (req, res) => {
+    const response = await handle(new Request(`http://${req.headers.host}${req.originalUrl}`, { headers: req.headers as Record<string, string> }))
+    res.status(response.status)
+    response.headers.forEach((value, name) => res.setHeader(name, value))
+    res.end(await response.text())
+  })
+  const listener = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => listener.once('listening', resolve))
+  const { version } = JSON.parse(fs.readFileSync('node_modules/@remix-run/react/package.json', 'utf8')) as { version: string }
+  return { url: `http://localhost:${(listener.address() as AddressInfo).port}/`, version, stop: () => listener.close() }
+}
+
 type Figures = { performance: number; accessibility: number; tbt: number; scriptKb: number; scripts: number; benchmarkIndex: number }
 
+/** `page` is a path of the portal, or a whole address (the reference). */
 async function measure(page: string, cookie: string | undefined): Promise<Figures> {
   const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json')
   await run(
@@ -92,7 +149,7 @@ async function measure(page: string, cookie: string | undefined): Promise<Figure
     [
       '--yes',
       LIGHTHOUSE,
-      `${BASE}${page}`,
+      page.startsWith('http') ? page : `${BASE}${page}`,
       '--quiet',
       '--output=json',
       `--output-path=${output}`,
@@ -105,7 +162,8 @@ async function measure(page: string, cookie: string | undefined): Promise<Figure
   const report = JSON.parse(fs.readFileSync(output, 'utf8'))
   if (saveDir) {
     fs.mkdirSync(saveDir, { recursive: true })
-    fs.copyFileSync(output, path.join(saveDir, `${page.replaceAll('/', '_') || '_'}-${Date.now()}.json`))
+    const name = page.startsWith('http') ? 'reference' : page.replaceAll('/', '_').replaceAll('?', '_')
+    fs.copyFileSync(output, path.join(saveDir, `${name}-${Date.now()}.json`))
   }
   fs.rmSync(path.dirname(output), { recursive: true, force: true })
   const resources = report.audits['resource-summary'].details.items as Array<{ resourceType: string; transferSize: number; requestCount: number }>
@@ -142,21 +200,28 @@ function range(values: number[], unit = '') {
   return low === high ? `${low}${unit}` : `${low}–${high}${unit}`
 }
 
+let stopReference = () => {}
 try {
+  const reference = withReference ? await startReference() : undefined
+  if (reference) stopReference = reference.stop
   await waitForServer()
   const cookie = await signIn()
   const benchmarkIndexes: number[] = []
   console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, mobile preset, ${runs} run${runs === 1 ? '' : 's'} per page\n`)
   console.log('| page | JS loaded (gzip) | performance | Total Blocking Time | accessibility |')
   console.log('|---|---|---|---|---|')
-  for (const wanted of pages.length ? pages : DEFAULT_PAGES) {
-    const page = await resolvePage(wanted, cookie)
-    const signedOut = page === '/login'
+  const targets = [
+    ...(reference ? [{ label: `bare Remix ${reference.version} page (reference)`, page: reference.url, cookie: undefined }] : []),
+    ...(pages.length ? pages : DEFAULT_PAGES).map((wanted) => ({ label: `\`${wanted}\``, page: wanted, cookie })),
+  ]
+  for (const target of targets) {
+    const page = await resolvePage(target.page, cookie)
+    const signedOut = page === '/login' || target.cookie === undefined
     const figures: Figures[] = []
     for (let attempt = 0; attempt < runs; attempt++) figures.push(await measureOnce(page, signedOut ? undefined : cookie))
     benchmarkIndexes.push(...figures.map((f) => f.benchmarkIndex))
     console.log(
-      `| \`${wanted}\` | ${range(figures.map((f) => f.scriptKb), ' KB')}, ${range(figures.map((f) => f.scripts))} files | ${range(
+      `| ${target.label} | ${range(figures.map((f) => f.scriptKb), ' KB')}, ${range(figures.map((f) => f.scripts))} files | ${range(
         figures.map((f) => f.performance),
       )} | ${range(figures.map((f) => f.tbt), ' ms')} | ${range(figures.map((f) => f.accessibility))} |`,
     )
@@ -165,5 +230,6 @@ try {
   // the same page. Lighthouse's benchmark index says how fast this one was (higher is faster).
   console.log(`\nThis machine's Lighthouse benchmark index: ${range(benchmarkIndexes)}`)
 } finally {
+  stopReference()
   stopServer()
 }
