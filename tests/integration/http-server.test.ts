@@ -24,6 +24,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(files, 'build'))
   fs.mkdirSync(path.join(files, 'public'))
   fs.writeFileSync(path.join(files, 'build', 'root-ABC123.js'), 'export {}')
+  fs.writeFileSync(path.join(files, 'build', 'drawing-ABC123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   fs.writeFileSync(path.join(files, 'public', 'static.txt'), 'static')
   fs.mkdirSync(path.join(files, 'public', 'fonts'))
   fs.writeFileSync(path.join(files, 'public', 'fonts', 'nested.txt'), 'nested')
@@ -187,6 +188,25 @@ describe('security headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const file = await fetch(`${base}/static.txt`)
     expect(file.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  test("the build's scripts carry what applies to a script, not what only a document uses", async () => {
+    const script = await fetch(`${base}/build/root-ABC123.js`)
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(script.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'permissions-policy']) {
+      expect(script.headers.get(name), name).toBeNull()
+    }
+    // Never revalidated: no validators either.
+    expect(script.headers.get('etag')).toBeNull()
+    expect(script.headers.get('last-modified')).toBeNull()
+    // An SVG opened by itself is a document, in the build as in public/, and a missing file is the application's page.
+    for (const url of ['/build/drawing-ABC123.svg', '/static.txt', '/build/missing-ABC123.js']) {
+      const response = await fetch(`${base}${url}`)
+      expect(response.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-frame-options'), url).toBe('DENY')
+    }
   })
 
   test('nosniff, resource policy, referrer policy, no-store and HSTS in production', async () => {
