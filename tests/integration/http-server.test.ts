@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { pingDatabase } from '~/platform/db.server'
@@ -14,6 +15,8 @@ import { oncePerRequest } from '~/platform/http/request-scope.server'
  * a stand-in for Remix that reads the body as Remix would.
  */
 let base = ''
+// A script of some size, as the build's shared chunks are.
+const SHARED_CHUNK = Array.from({ length: 400 }, (_, index) => `export const value${index} = { id: ${index}, label: 'Value ${index}' }`).join('\n')
 let close: () => void
 let bodiesRead = 0
 let scopedReads = 0
@@ -24,6 +27,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(files, 'build'))
   fs.mkdirSync(path.join(files, 'public'))
   fs.writeFileSync(path.join(files, 'build', 'root-ABC123.js'), 'export {}')
+  fs.mkdirSync(path.join(files, 'build', '_shared'))
+  fs.writeFileSync(path.join(files, 'build', '_shared', 'chunk-DEF456.js'), SHARED_CHUNK)
   fs.writeFileSync(path.join(files, 'build', 'drawing-ABC123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   fs.writeFileSync(path.join(files, 'public', 'static.txt'), 'static')
   fs.mkdirSync(path.join(files, 'public', 'fonts'))
@@ -207,6 +212,34 @@ describe('security headers', () => {
       expect(response.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'")
       expect(response.headers.get('x-frame-options'), url).toBe('DENY')
     }
+  })
+
+  test("the build's scripts are compressed once at the best levels, and the kept bytes sent from then on", async () => {
+    const url = `${base}/build/_shared/chunk-DEF456.js`
+    const fetchAs = (coding: string, method = 'GET') => fetch(url, { method, headers: { 'Accept-Encoding': coding } })
+    // The first answer comes from the compression middleware (streamed: no length) while the kept copy is made.
+    const first = await fetchAs('br, gzip')
+    expect(await first.text()).toBe(SHARED_CHUNK)
+    const best = { br: zlib.brotliCompressSync(SHARED_CHUNK, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: zlib.gzipSync(SHARED_CHUNK, { level: 9 }) }
+    await vi.waitFor(async () => expect((await fetchAs('br')).headers.get('content-length')).toBe(String(best.br.length)))
+    for (const coding of ['br', 'gzip'] as const) {
+      const response = await fetchAs(coding)
+      expect(response.headers.get('content-encoding')).toBe(coding)
+      expect(response.headers.get('content-length')).toBe(String(best[coding].length))
+      expect(response.headers.get('content-type')).toBe('application/javascript; charset=UTF-8')
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('content-security-policy')).toBeNull()
+      expect(await response.text()).toBe(SHARED_CHUNK)
+    }
+    const head = await fetchAs('br', 'HEAD')
+    expect(head.headers.get('content-length')).toBe(String(best.br.length))
+    expect(await head.text()).toBe('')
+    // A client that takes no compression gets the file as it is.
+    const plain = await fetchAs('identity')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(SHARED_CHUNK)
   })
 
   test('nosniff, resource policy, referrer policy, no-store and HSTS in production', async () => {

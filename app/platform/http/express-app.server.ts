@@ -11,14 +11,8 @@ import {
   refuseUnknownMethods,
   requireFormBodies,
 } from '~/platform/http/request-guards.server'
-import {
-  dropDocumentOnlyHeaders,
-  healthCheck,
-  noStore,
-  redirectMalformedPaths,
-  refuseCrossSiteWrites,
-  securityHeaders,
-} from '~/platform/http/security.server'
+import { buildAssets } from '~/platform/http/build-assets.server'
+import { healthCheck, noStore, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
 import { runInRequestScope } from '~/platform/http/request-scope.server'
 
 export type PortalAppOptions = {
@@ -36,9 +30,8 @@ export type PortalAppOptions = {
 }
 
 /**
- * The build's scripts and styles, cached for a year (their names carry a hash of their contents),
- * with the headers a script uses and not those only a page uses; `public/`'s files (an SVG is a
- * document when opened alone) with every header, for an hour. `public/`'s files are listed once, at start: looking every
+ * The build's files, cached for a year (buildAssets), and `public/`'s files (an SVG is a document
+ * when opened alone: with every header) for an hour. `public/`'s files are listed once, at start: looking every
  * page's URL up on disk cost each request a `stat`, and the dashboard's `/` (a directory) an error
  * object with its stack as well.
  */
@@ -55,19 +48,7 @@ export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory 
   // Paths with broken encoding were redirected before (redirectMalformedPaths): this one decodes.
   const publicFile: RequestHandler = (req, res, next) => (publicFiles.has(decodeURIComponent(req.path)) ? servePublic(req, res, next) : next())
   return [
-    {
-      path: publicPath,
-      // Never revalidated (immutable), so no validators; scripts and styles without the document-only headers.
-      handler: express.static(assetsBuildDirectory, {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        etag: false,
-        lastModified: false,
-        acceptRanges: false,
-        setHeaders: dropDocumentOnlyHeaders,
-      }),
-    },
+    { path: publicPath, handler: buildAssets(assetsBuildDirectory) },
     { handler: publicFile },
   ]
 }
