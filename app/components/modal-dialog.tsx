@@ -54,10 +54,16 @@ export function ModalDialog({
     return () => {
       root.style.overflow = overflow
       // Removing an open dialog drops the focus on the body; give it back
-      // unless the page has since put it somewhere on purpose.
-      const lost =
-        !document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement)
-      if (lost && before?.isConnected) before.focus({ preventScroll: true })
+      // unless the page has since put it somewhere on purpose. React runs
+      // this before it removes the dialog, which keeps the page behind it
+      // inert while open, so the focus goes back once it is gone. (Closing
+      // it here first would move the focus out of a field, and a form that
+      // checks a field on leaving it would post itself half-filled.)
+      queueMicrotask(() => {
+        const lost =
+          !document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement)
+        if (lost && before?.isConnected) before.focus({ preventScroll: true })
+      })
     }
   }, [])
 

@@ -132,6 +132,25 @@ test.describe('dialog focus', () => {
     await expect(page).toHaveURL(/\/leads$/)
   })
 
+  test('closing a dialog by Escape, its Close button or Cancel gives the focus back to the link that opened it', async ({ page }) => {
+    await page.goto('/leads')
+    await waitForHydration(page)
+    const opener = page.getByRole('link', { name: 'Add New Lead' }).first()
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    for (const close of [
+      () => page.keyboard.press('Escape'),
+      () => dialog.getByRole('link', { name: 'Close' }).press('Enter'),
+      () => dialog.getByRole('link', { name: 'Cancel' }).press('Enter'),
+    ]) {
+      await opener.focus()
+      await page.keyboard.press('Enter')
+      await expect(dialog.getByLabel('First Name')).toBeFocused()
+      await close()
+      await expect(dialog).toBeHidden()
+      await expect(opener).toBeFocused()
+    }
+  })
+
   test('a dialog loaded as its own address opens over an empty page; closing it shows the page, whose dialogs then open over it', async ({ page }) => {
     await page.goto('/leads/new')
     await waitForHydration(page)
