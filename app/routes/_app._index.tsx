@@ -23,7 +23,9 @@ export const meta: MetaFunction = () => [{ title: 'Dashboard | Healthcare Portal
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
-  return json(await loadDashboard(user, userActor(request, user), { request }), { headers: { 'Cache-Control': 'private, no-store' } })
+  const allTasks = new URL(request.url).searchParams.get('tasks') === 'all'
+  const data = await loadDashboard(user, userActor(request, user), { request, allTasks })
+  return json({ ...data, allTasks }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function DashboardPage() {
@@ -57,7 +59,13 @@ export default function DashboardPage() {
         <OverviewStrip overview={data.overview} />
         <div className="grid gap-6 lg:grid-cols-2">
           <UpcomingAppointments appointments={data.appointments} timeZone={timeZone} />
-          <WorkQueue tasks={data.workQueue.tasks} total={data.workQueue.total} totalCapped={data.workQueue.totalCapped} timeZone={timeZone} />
+          <WorkQueue
+            tasks={data.workQueue.tasks}
+            total={data.workQueue.total}
+            totalCapped={data.workQueue.totalCapped}
+            showingAll={data.allTasks}
+            timeZone={timeZone}
+          />
           <PendingSignatures signatures={data.pendingSignatures} now={now} />
           <PendingVerifications verifications={data.verifications} timeZone={timeZone} />
           <RecentActivity activity={data.recentActivity} timeZone={timeZone} />

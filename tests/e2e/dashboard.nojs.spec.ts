@@ -26,4 +26,28 @@ test.describe('dashboard without JavaScript', () => {
     await expect(page).toHaveURL(`/leads/${leadId}#communication-${communicationId}`)
     await page.request.put(`/api/leads/${leadId}/communications/${communicationId}`, { data: { type: 'task', status: 'completed' } })
   })
+
+  test("'Show all' lists the whole work queue and 'Show the most urgent 10' goes back, as plain links", async ({ page }) => {
+    // More tasks than the first ten: overdue task communications of this test's lead.
+    const unique = Date.now().toString().slice(-7)
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Backlog', lastName: `Queue${unique}`, email: `backlog${unique}@example.com`, phone: '2015550178', status: 'contacted' },
+    })
+    const leadId = (await created.json()).id as string
+    for (let index = 0; index < 11; index += 1) {
+      const logged = await page.request.post(`/api/leads/${leadId}/communications`, {
+        data: { type: 'task', status: 'scheduled', subject: `Backlog task ${index}`, scheduledDate: '1991-01-01' },
+      })
+      expect(logged.status()).toBe(201)
+    }
+    await page.goto('/')
+    const queue = page.getByRole('region', { name: 'Work Queue / Task List' })
+    await expect(queue.getByRole('listitem')).toHaveCount(10)
+    await queue.getByRole('link', { name: /^Show all \d+ tasks$/ }).click()
+    await expect(page).toHaveURL('/?tasks=all#work-queue')
+    expect(await queue.getByRole('listitem').count()).toBeGreaterThan(10)
+    await queue.getByRole('link', { name: 'Show the most urgent 10' }).click()
+    await expect(page).toHaveURL('/#work-queue')
+    await expect(queue.getByRole('listitem')).toHaveCount(10)
+  })
 })

@@ -175,7 +175,7 @@ describe('work-queue rules', () => {
     const retired = await createCaregiver({ status: 'inactive', licenseExpiresOn: day(-3) })
     const { tasks } = await queue(admin)
     expect(taskOf(tasks, `credential-expiry:licenseExpiresOn:${expired.id}`)).toMatchObject({ priority: 'high', href: `/caregivers/${expired.id}` })
-    expect(taskOf(tasks, `credential-expiry:licenseExpiresOn:${expired.id}`)?.task).toContain('expired')
+    expect(taskOf(tasks, `credential-expiry:licenseExpiresOn:${expired.id}`)?.task).toMatch(/^License of .* expired /)
     expect(taskOf(tasks, `credential-expiry:certificationExpiresOn:${soon.id}`)).toMatchObject({ priority: 'medium' })
     expect(taskOf(tasks, `credential-expiry:licenseExpiresOn:${later.id}`)).toBeUndefined()
     expect(taskOf(tasks, `credential-expiry:licenseExpiresOn:${retired.id}`)).toBeUndefined()
@@ -274,6 +274,12 @@ describe('work-queue rules', () => {
     expect(taskOf(tasks, `appointment-unconfirmed:${today.id}`)).toMatchObject({ priority: 'high', mine: true, href: `/calendar/${today.id}` })
     expect(taskOf(tasks, `appointment-unconfirmed:${confirmed.id}`)).toBeUndefined()
     expect(taskOf(tasks, `appointment-unconfirmed:${tomorrow.id}`)).toBeUndefined()
+    // For someone else too, the visit today comes before the high-priority backlog: a lead waiting a month.
+    const stale = await createLead({ createdAt: new Date(now.getTime() - 30 * DAY) })
+    const someoneElse = await createTestUser('coordinator')
+    const order = (await queue(someoneElse)).tasks.map((task) => task.id)
+    expect(order.indexOf(`appointment-unconfirmed:${today.id}`)).toBeGreaterThanOrEqual(0)
+    expect(order.indexOf(`appointment-unconfirmed:${today.id}`)).toBeLessThan(order.indexOf(`lead-not-contacted:${stale.id}`))
     await prisma.appointment.update({ where: { id: today.id }, data: { status: 'confirmed' } })
     expect(taskOf((await queue(admin)).tasks, `appointment-unconfirmed:${today.id}`)).toBeUndefined()
   })
@@ -292,11 +298,27 @@ describe('work-queue rules', () => {
   test("a coordinator's own tasks come first, and the page lists at most 10 of all, saying so", async () => {
     const { user, cookie } = await signedInUser('coordinator')
     for (let index = 0; index < 12; index += 1) await createLead({ createdAt: new Date(Date.now() - 30 * DAY - index * 1000) })
-    const mine = await createLead({ createdAt: new Date(Date.now() - 2 * DAY), assignedTo: user.name.toUpperCase() })
+    // Assigned To is free text: the name in any case, with stray spaces, is still theirs.
+    const mixedCase = [...user.name].map((letter, index) => (index % 2 ? letter.toUpperCase() : letter.toLowerCase())).join('')
+    const mine = await createLead({ createdAt: new Date(Date.now() - 2 * DAY), assignedTo: ` ${mixedCase} ` })
     const data = await dashboard(cookie)
     expect(data.workQueue.tasks).toHaveLength(10)
     expect(data.workQueue.total).toBeGreaterThan(10)
     expect(data.workQueue.tasks[0]).toMatchObject({ id: `lead-not-contacted:${mine.id}`, mine: true })
+  })
+
+  test("'Show all' lists every task the rules count (up to 100), without JavaScript as a link to /?tasks=all", async () => {
+    const { cookie } = await signedInUser('coordinator')
+    for (let index = 0; index < 14; index += 1) await createLead({ createdAt: new Date(Date.now() - 40 * DAY - index * 1000) })
+    const few = await dashboard(cookie)
+    expect(few.workQueue.tasks).toHaveLength(10)
+    const response = await callRoute(dashboardLoader, makeRequest('/?tasks=all', { cookie }))
+    const all = (await response.json()) as DashboardJson & { allTasks: boolean }
+    expect(all.allTasks).toBe(true)
+    expect(all.workQueue.tasks).toHaveLength(Math.min(all.workQueue.total, WORK_QUEUE_COUNT_CAP))
+    expect(all.workQueue.tasks.length).toBeGreaterThanOrEqual(24)
+    // The same order, continued.
+    expect(all.workQueue.tasks.slice(0, 10).map((task) => task.id)).toEqual(few.workQueue.tasks.map((task) => task.id))
   })
 })
 
@@ -511,6 +533,21 @@ describe('the dashboard APIs', () => {
     expect(forViewer.tasks.some((task) => task.kind === 'job-failed')).toBe(false)
     expect(job.status).toBe('failed')
     expect((await callRoute(workQueueLoader, makeRequest('/api/work-queue'))).status).toBe(401)
+  })
+
+  test('GET /api/work-queue?limit= lists up to 100 tasks, and refuses a limit outside 1–100 with a 400', async () => {
+    const { cookie } = await signedInUser('admin')
+    for (let index = 0; index < 12; index += 1) await createLead({ createdAt: new Date(Date.now() - 50 * DAY - index * 1000) })
+    const read = (query: string) => callRoute(workQueueLoader, makeRequest(`/api/work-queue${query}`, { cookie }))
+    const many = (await (await read('?limit=100')).json()) as { tasks: WorkQueueTask[]; total: number }
+    expect(many.tasks).toHaveLength(Math.min(many.total, 100))
+    expect(many.tasks.length).toBeGreaterThan(10)
+    expect(((await (await read('?limit=3')).json()) as { tasks: unknown[] }).tasks).toHaveLength(3)
+    for (const bad of ['0', '101', '2.5', 'all']) {
+      const response = await read(`?limit=${bad}`)
+      expect(response.status, bad).toBe(400)
+      expect(await response.json()).toMatchObject({ fieldErrors: { limit: ['limit must be a whole number from 1 to 100'] } })
+    }
   })
 
   test('the other reads the dashboard makes answer as the spec says', async () => {

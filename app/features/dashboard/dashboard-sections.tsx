@@ -9,21 +9,26 @@ import {
   appointmentTypeLabel,
   daysSince,
 } from '~/features/dashboard/options'
-import { taskCountLabel, type TaskPriority, type WorkQueueTask } from '~/features/dashboard/work-queue'
+import { taskCountLabel, WORK_QUEUE_COUNT_CAP, WORK_QUEUE_LIMIT, type TaskPriority, type WorkQueueTask } from '~/features/dashboard/work-queue'
 import { typeBadgeClass } from '~/features/calendar/options'
 import { cn, formatCount } from '~/lib/misc'
 import { formatIn, formatShortDate } from '~/lib/time'
 
 const cardClassName = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm'
 const badgeClassName = 'badge'
+/** A finger's 44 px on touch screens: the sections' links are lines of text, 19 px tall. */
+const touchLinkClassName = 'coarse:inline-flex coarse:min-h-11 coarse:items-center'
 
 /** A titled card; its heading labels it for assistive technology. */
 export function Section({
+  id: sectionId,
   title,
   badge,
   children,
   className,
 }: {
+  /** Where a link can point (`#work-queue`). */
+  id?: string
   title: string
   badge?: React.ReactNode
   children: React.ReactNode
@@ -31,7 +36,7 @@ export function Section({
 }) {
   const id = useId()
   return (
-    <section aria-labelledby={id} className={cn(cardClassName, className)}>
+    <section id={sectionId} aria-labelledby={id} className={cn(cardClassName, 'scroll-mt-4', className)}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
@@ -105,7 +110,7 @@ export function UpcomingAppointments({ appointments, timeZone }: { appointments:
             {appointments.map((appointment) => (
               <li key={appointment.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <Link to={`/calendar/${appointment.id}`} className={cn(recordLinkClassName, 'font-medium')}>
+                  <Link to={`/calendar/${appointment.id}`} className={cn(recordLinkClassName, touchLinkClassName, 'font-medium')}>
                     {appointment.title}
                   </Link>
                   <p className="text-sm text-slate-600">
@@ -138,16 +143,21 @@ export function WorkQueue({
   tasks,
   total,
   totalCapped = false,
+  showingAll = false,
   timeZone,
 }: {
   tasks: WorkQueueTask[]
   total: number
   /** The rules found more than they count: `total` is a lower bound. */
   totalCapped?: boolean
+  /** Listing as many as the rules count (`/?tasks=all`), not the first few. */
+  showingAll?: boolean
   timeZone: string
 }) {
+  const more = total > tasks.length || totalCapped
   return (
     <Section
+      id="work-queue"
       title="Work Queue / Task List"
       badge={<span className={cn(badgeClassName, 'bg-blue-100 text-blue-900')}>{taskCountLabel(tasks.length)}</span>}
     >
@@ -155,16 +165,26 @@ export function WorkQueue({
         <EmptyState title="No tasks due" description="Tasks appear here when a record needs attention" />
       ) : (
         <>
-          {total > tasks.length || totalCapped ? (
+          {more || showingAll ? (
             <p className="mb-2 text-sm text-slate-600">
-              Showing {tasks.length} of {taskCountLabel(total, totalCapped)}, most urgent first.
+              {more ? <>Showing {tasks.length} of {taskCountLabel(total, totalCapped)}, most urgent first. </> : null}
+              {/* A plain link: the whole list without JavaScript too, and back. */}
+              {showingAll ? (
+                <Link to="/#work-queue" className={cn(recordLinkClassName, touchLinkClassName)}>
+                  Show the most urgent {WORK_QUEUE_LIMIT}
+                </Link>
+              ) : (
+                <Link to="/?tasks=all#work-queue" className={cn(recordLinkClassName, touchLinkClassName)}>
+                  Show all {taskCountLabel(Math.min(total, WORK_QUEUE_COUNT_CAP))}
+                </Link>
+              )}
             </p>
           ) : null}
           <ul className="divide-y divide-slate-100">
             {tasks.map((task) => (
               <li key={task.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <Link to={task.href} className={cn(recordLinkClassName, 'font-medium')}>
+                  <Link to={task.href} className={cn(recordLinkClassName, touchLinkClassName, 'font-medium')}>
                     {task.task}
                   </Link>
                   <p className="text-sm text-slate-600">
@@ -203,7 +223,7 @@ export function PendingSignatures({ signatures, now }: { signatures: PendingSign
             return (
               <li key={signature.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
                 <div className="min-w-0">
-                  <Link to={`/e-signatures/${signature.id}`} className={cn(recordLinkClassName, 'font-medium')}>
+                  <Link to={`/e-signatures/${signature.id}`} className={cn(recordLinkClassName, touchLinkClassName, 'font-medium')}>
                     {signature.leadName}
                   </Link>
                   <p className="text-sm text-slate-700">{signature.documentName}</p>
@@ -235,7 +255,7 @@ export function PendingVerifications({ verifications, timeZone }: { verification
           {verifications.map((caregiver) => (
             <li key={caregiver.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <div className="min-w-0">
-                <Link to={`/caregivers/${caregiver.id}`} className={cn(recordLinkClassName, 'font-medium')}>
+                <Link to={`/caregivers/${caregiver.id}`} className={cn(recordLinkClassName, touchLinkClassName, 'font-medium')}>
                   {caregiver.fullName}
                 </Link>
                 <p className="text-sm text-slate-600">
@@ -304,7 +324,7 @@ export function RecentLeads({ leads, timeZone }: { leads: RecentLead[]; timeZone
           {shown.map((lead) => (
             <li key={lead.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
               <div className="min-w-0">
-                <Link to={`/leads/${lead.id}`} className={cn(recordLinkClassName, 'font-medium')}>
+                <Link to={`/leads/${lead.id}`} className={cn(recordLinkClassName, touchLinkClassName, 'font-medium')}>
                   {lead.firstName} {lead.lastName}
                 </Link>
                 <p className="break-words text-sm text-slate-600">{lead.email}</p>

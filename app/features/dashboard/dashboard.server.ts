@@ -12,7 +12,7 @@ import {
   type WorkQueueContext,
   type WorkQueueUser,
 } from '~/features/dashboard/work-queue.server'
-import { WORK_QUEUE_LIMIT } from '~/features/dashboard/work-queue'
+import { WORK_QUEUE_COUNT_CAP, WORK_QUEUE_LIMIT } from '~/features/dashboard/work-queue'
 import { activityMarking, entityLabel, RECENT_KEPT, SIGNATURES_SHOWN, UPCOMING_SHOWN, VERIFICATIONS_SHOWN } from '~/features/dashboard/options'
 import { AUDIT_ACTIONS, auditActionLabel } from '~/platform/audit.server'
 import type { Actor } from '~/platform/actor'
@@ -204,8 +204,12 @@ export async function listWorkQueue(user: WorkQueueUser, actor: Actor, options: 
 }
 
 /** Everything the dashboard shows, and one audit entry naming every record it shows. */
-export async function loadDashboard(user: WorkQueueUser, actor: Actor, { now = new Date(), request }: { now?: Date; request?: Request } = {}) {
-  const read = await readDashboard(user, { now, request })
+export async function loadDashboard(
+  user: WorkQueueUser,
+  actor: Actor,
+  { now = new Date(), request, allTasks = false }: { now?: Date; request?: Request; allTasks?: boolean } = {},
+) {
+  const read = await readDashboard(user, { now, request, limit: allTasks ? WORK_QUEUE_COUNT_CAP : WORK_QUEUE_LIMIT })
   const { shared, recentActivity } = read
   const workQueue = read.workQueue()
   const { overview, appointments, pendingSignatures, verifications, recentLeads } = shared

@@ -54,12 +54,12 @@ function named(assignee: string | null | undefined) {
 }
 
 /**
- * The spellings of the user's name, e-mail and id a free-text assignee column
- * may hold: exact values, so the read stays on the column's index.
+ * The user's name, e-mail and id as a free-text assignee column may hold them,
+ * trimmed and lower-cased, as isAssignedTo compares them (the read uses an
+ * index on the column so written: migration own_leads_any_case).
  */
 function assigneeSpellings(user: WorkQueueUser) {
-  const values = [user.name.trim(), user.email, user.id].filter(Boolean)
-  return [...new Set(values.flatMap((value) => [value, value.toLowerCase(), value.toUpperCase()]))]
+  return [...new Set([user.name, user.email, user.id].map((value) => value.trim().toLowerCase()).filter(Boolean))]
 }
 
 function unique<T extends { id: string }>(rows: T[]) {
@@ -167,7 +167,7 @@ const LEAD_COLUMNS = Prisma.sql`id, "firstName", "lastName", "assignedTo", "crea
 /** The reader's own uncontacted leads (a free-text assignee), as a JSON array: a column of the reader's own statement. */
 export function myLeadsQuery(user: WorkQueueUser, { now, take }: WorkQueueContext) {
   return rowsOf(
-    Prisma.sql`SELECT ${LEAD_COLUMNS} ${leadsNotContactedFrom(now)} AND "assignedTo" = ANY(${assigneeSpellings(user)}::text[]) ORDER BY "createdAt", id LIMIT ${take}::int`,
+    Prisma.sql`SELECT ${LEAD_COLUMNS} ${leadsNotContactedFrom(now)} AND lower(btrim("assignedTo")) = ANY(${assigneeSpellings(user)}::text[]) ORDER BY "createdAt", id LIMIT ${take}::int`,
   )
 }
 
@@ -393,7 +393,7 @@ function backgroundChecks({ backgroundChecks }: RuleRows, { now }: Context): Fou
 function credentialsExpiring({ licences, certifications }: RuleRows, { now, timeZone }: Context): Found {
   const todayDate = new Date(`${dateIn(now, timeZone)}T00:00:00Z`)
   const credentials = [
-    { field: 'licenseExpiresOn', label: 'Licence', found: licences },
+    { field: 'licenseExpiresOn', label: 'License', found: licences },
     { field: 'certificationExpiresOn', label: 'Certification', found: certifications },
   ] as const
   const found = credentials.map(({ field, label, found }) => {

@@ -45,7 +45,7 @@ export const LEAD_CONTACT_WITHIN_MS = 24 * 60 * 60 * 1000
 export const SIGNATURE_WAIT_MS = 3 * 24 * 60 * 60 * 1000
 /** Licences and certifications expiring within this many days are listed. */
 export const CREDENTIAL_WARNING_DAYS = 30
-/** The most tasks the dashboard lists; the rest are counted. */
+/** The most tasks the dashboard lists; the rest are counted, and 'Show all' lists up to WORK_QUEUE_COUNT_CAP. */
 export const WORK_QUEUE_LIMIT = 10
 /** Each rule counts its tasks up to this many; past it the total shows as "100+". */
 export const WORK_QUEUE_COUNT_CAP = 100
@@ -54,11 +54,17 @@ export const UNASSIGNED = 'Unassigned'
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 }
 
-/** The user's own tasks first, then the most urgent, then the longest overdue. */
+/**
+ * The user's own tasks first, then the most urgent; among equals today's
+ * unconfirmed appointments (the visit is today: it cannot wait behind a
+ * backlog), then the longest overdue.
+ */
 export function compareTasks(a: WorkQueueTask, b: WorkQueueTask) {
   if (a.mine !== b.mine) return a.mine ? -1 : 1
   const byPriority = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]
   if (byPriority !== 0) return byPriority
+  const [aToday, bToday] = [a.kind === 'appointment-unconfirmed', b.kind === 'appointment-unconfirmed']
+  if (aToday !== bToday) return aToday ? -1 : 1
   return a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.id < b.id ? -1 : 1
 }
 
