@@ -57,7 +57,7 @@ export default function DashboardPage() {
       </p>
       <div className="space-y-6" aria-busy={refreshing || undefined}>
         <OverviewStrip overview={data.overview} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           <UpcomingAppointments appointments={data.appointments} timeZone={timeZone} />
           <WorkQueue
             tasks={data.workQueue.tasks}

@@ -228,7 +228,8 @@ export function PendingSignatures({ signatures, now }: { signatures: PendingSign
                   </Link>
                   <p className="text-sm text-slate-700">{signature.documentName}</p>
                   <p className="text-sm text-slate-600">
-                    {signature.provider || 'Unknown Provider'} · {days} {days === 1 ? 'day' : 'days'} ago
+                    {/* Days rounded up: a request sent this morning is in its first day of waiting, not "1 day ago". */}
+                    {signature.provider || 'Unknown Provider'} · day {days} of waiting
                   </p>
                 </div>
                 <StatusBadge status={signature.status} />
