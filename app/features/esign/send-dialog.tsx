@@ -353,6 +353,10 @@ function PortalStep({
               </Link>
               .
             </p>
+            {/* No field to show it beside: sending without a PDF says why here. */}
+            <div className="mt-3 text-left">
+              <FormErrors id={fields.documentId.errorId} errors={fields.documentId.errors} />
+            </div>
           </div>
         ) : (
           <SelectField
