@@ -1,4 +1,4 @@
-import { SIDEBAR, TEST_USERS, checkA11y, expect, mainNav, test, useRole, type Page } from './support/fixtures'
+import { SIDEBAR, TEST_USERS, checkA11y, expect, mainNav, test, useRole, waitForHydration, type Page } from './support/fixtures'
 import type { Locator } from '@playwright/test'
 
 /** The app shell on a tablet, a desktop and a phone, and what a keyboard user hears after following a link. */
@@ -124,6 +124,20 @@ test.describe('on a desktop', () => {
     const search = page.getByRole('button', { name: 'Search' })
     await page.goto('/leads')
     expect((await search.boundingBox())!.height).toBeLessThan(TOUCH_TARGET_PX)
+  })
+
+  test('by keyboard, Collapse and Expand leave the focus on the button that replaces them', async ({ page }) => {
+    await page.goto('/calendar')
+    await waitForHydration(page)
+    const collapse = sidebar(page).getByRole('button', { name: 'Collapse sidebar' })
+    const expand = sidebar(page).getByRole('button', { name: 'Expand sidebar' })
+    await collapse.focus()
+    await page.keyboard.press('Enter')
+    await expect(expand).toBeFocused()
+    await expect.poll(() => sidebarWidth(page)).toBeCloseTo(NARROW_PX, 0)
+    await page.keyboard.press('Enter')
+    await expect(collapse).toBeFocused()
+    await expect.poll(() => sidebarWidth(page)).toBeCloseTo(WIDE_PX, 0)
   })
 })
 

@@ -93,18 +93,25 @@ export function Sidebar({ state, user }: { state: SidebarPreference; user: Shell
   const look = LOOK[current]
   const redirectTo = location.pathname + location.search
   const menu = usePhoneMenu()
+  // Collapse and Expand replace each other: the one that appears after a press takes the focus.
+  const pressed = useRef(false)
 
   const toggle = (to: 'wide' | 'narrow', className?: string) => (
-    <fetcher.Form method="post" action="/resources/sidebar" className={cn('flex items-center max-sm:hidden', className)}>
+    <fetcher.Form
+      method="post"
+      action="/resources/sidebar"
+      onSubmit={() => (pressed.current = true)}
+      className={cn('flex items-center max-sm:hidden', className)}
+    >
       <input type="hidden" name="state" value={to} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {to === 'narrow' ? (
-        <button type="submit" aria-label="Collapse sidebar" aria-expanded={true} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
+        <button type="submit" aria-label="Collapse sidebar" aria-expanded={true} autoFocus={pressed.current} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
           <Icon name="chevronLeft" className="h-5 w-5 shrink-0" />
           <span className="truncate">Collapse</span>
         </button>
       ) : (
-        <button type="submit" aria-label="Expand sidebar" aria-expanded={false} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
+        <button type="submit" aria-label="Expand sidebar" aria-expanded={false} autoFocus={pressed.current} className={cn(itemClass, 'text-slate-700 hover:bg-slate-100')}>
           <Icon name="chevronRight" className="h-5 w-5 shrink-0" />
         </button>
       )}
