@@ -10,6 +10,10 @@ const inputClassName =
 /**
  * A labelled input with its errors below, wired for assistive technology:
  * aria-invalid when there are errors, aria-describedby pointing at them.
+ * A field with errors also has `autofocus`: a form the server sends back
+ * (without JavaScript) opens on its first error, as the browser focuses the
+ * first such field; with JavaScript the form focuses it when sent, and a
+ * field already shown does not take the focus when an error appears.
  */
 export function Field({
   labelProps,
@@ -34,6 +38,7 @@ export function Field({
       <input
         id={id}
         aria-invalid={errorId ? true : undefined}
+        autoFocus={errorId ? true : undefined}
         aria-describedby={[errorId, helpId].filter(Boolean).join(' ') || undefined}
         className={inputClassName}
         {...inputProps}
@@ -70,6 +75,7 @@ export function SelectField({
       <select
         id={id}
         aria-invalid={errorId ? true : undefined}
+        autoFocus={errorId ? true : undefined}
         aria-describedby={errorId}
         className={inputClassName}
         {...selectProps}
@@ -106,6 +112,7 @@ export function CheckboxField({
         <input
           id={id}
           aria-invalid={errorId ? true : undefined}
+        autoFocus={errorId ? true : undefined}
           aria-describedby={errorId}
           className="mt-0.5 h-4 w-4 rounded border-slate-400 coarse:h-6 coarse:w-6"
           {...inputProps}
@@ -148,6 +155,7 @@ export function TextareaField({
       <textarea
         id={id}
         aria-invalid={errorId ? true : undefined}
+        autoFocus={errorId ? true : undefined}
         aria-describedby={errorId}
         className={inputClassName}
         {...textareaProps}

@@ -15,6 +15,13 @@ test.describe('leads without JavaScript', () => {
     // Server-side validation, messages next to the fields.
     await expect(page.getByText('First name is required')).toBeVisible()
     await expect(page.getByText('Valid email is required')).toBeVisible()
+    // The page sent back starts at the first field in error, as a keyboard user would want.
+    await expect(page.getByLabel('First Name')).toBeFocused()
+    // Filled in order, the next error is where the page starts.
+    await page.getByLabel('First Name').fill('Plain')
+    await page.getByRole('button', { name: 'Create Lead' }).click()
+    await expect(page.getByLabel('First Name')).toHaveValue('Plain')
+    await expect(page.getByLabel('Last Name')).toBeFocused()
 
     await page.getByLabel('First Name').fill('Plain')
     await page.getByLabel('Last Name').fill(`Form${unique}`)
