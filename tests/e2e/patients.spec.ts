@@ -52,9 +52,12 @@ test.describe('patient registration', () => {
     await expect(dialog.getByText('60% complete')).toBeVisible()
     await dialog.getByRole('button', { name: 'Add emergency contact' }).press('Enter')
     await expect(dialog.getByRole('group', { name: 'Emergency contact 2' })).toBeVisible()
+    // The keyboard goes on where the list changed: the new contact's first field, then the one left.
+    await expect(dialog.getByRole('group', { name: 'Emergency contact 2' }).getByLabel('Name')).toBeFocused()
     await dialog.getByRole('button', { name: 'Remove contact 2' }).press('Enter')
     await expect(dialog.getByRole('group', { name: 'Emergency contact 2' })).toHaveCount(0)
     const contact = dialog.getByRole('group', { name: 'Emergency contact 1' })
+    await expect(contact.getByLabel('Name')).toBeFocused()
     await contact.getByLabel('Name').fill('Sam Walker')
     await contact.getByLabel('Relationship').fill('Son')
     await contact.getByLabel('Phone').fill('(917) 555-0188')

@@ -9,6 +9,7 @@ import {
   useForm,
 } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { Link } from '~/components/link'
 import { CheckboxGroupField, Field, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -302,8 +303,21 @@ function EmergencyContactRows({
   contacts: FieldMetadata<ContactFields[]>
 }) {
   const rows = contacts.getFieldList()
+  const box = useRef<HTMLDivElement>(null)
+  const change = useRef<{ kind: 'insert' | 'remove'; index: number } | null>(null)
+  // A row added or removed moves the focus on purpose: to the new row's first
+  // field, or to the row now where the removed one was (else to Add), rather
+  // than leaving it on the page's body with the button that had it gone.
+  useEffect(() => {
+    const done = change.current
+    change.current = null
+    if (!done || !box.current) return
+    const shown = box.current.querySelectorAll(':scope > ol > li')
+    const row = shown[done.kind === 'insert' ? shown.length - 1 : Math.min(done.index, shown.length - 1)]
+    ;(row?.querySelector<HTMLElement>('input') ?? box.current.querySelector<HTMLElement>('[data-add-contact]'))?.focus()
+  }, [rows.length])
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={box} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">At least one emergency contact is needed to complete the registration.</p>
       {rows.length === 0 ? <p className="rounded-md bg-slate-50 p-3 text-sm">No emergency contacts added yet.</p> : null}
       <ol className="flex flex-col gap-4">
@@ -318,7 +332,13 @@ function EmergencyContactRows({
                 <Field labelProps={{ children: 'Phone' }} inputProps={getInputProps(contact.phone, { type: 'tel' })} errors={contact.phone.errors} />
                 <Field labelProps={{ children: 'Email' }} inputProps={getInputProps(contact.email, { type: 'email' })} errors={contact.email.errors} />
                 <div className="md:col-span-2">
-                  <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: contacts.name, index })}>
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    size="sm"
+                    {...form.remove.getButtonProps({ name: contacts.name, index })}
+                    onClick={() => (change.current = { kind: 'remove', index })}
+                  >
                     Remove contact {index + 1}
                   </Button>
                 </div>
@@ -330,7 +350,14 @@ function EmergencyContactRows({
       <FormErrors id={contacts.errorId} errors={contacts.errors} />
       {rows.length < MAX_EMERGENCY_CONTACTS ? (
         <div>
-          <Button type="submit" variant="secondary" size="sm" {...form.insert.getButtonProps({ name: contacts.name, defaultValue: {} })}>
+          <Button
+            type="submit"
+            variant="secondary"
+            size="sm"
+            data-add-contact=""
+            {...form.insert.getButtonProps({ name: contacts.name, defaultValue: {} })}
+            onClick={() => (change.current = { kind: 'insert', index: rows.length })}
+          >
             Add emergency contact
           </Button>
         </div>
