@@ -4,6 +4,7 @@ import {
   changeAppointmentStatus,
   createAppointment,
   rescheduleAppointment,
+  UNCHANGED_TIME,
   updateAppointment,
 } from '~/features/calendar/appointments.server'
 import type { AppointmentInput } from '~/features/calendar/schema'
@@ -101,6 +102,11 @@ describe('appointments', () => {
     // Its own old time is no obstacle.
     const moved = await rescheduleAppointment(moving.id, { ...clash, startTime: new Date('2027-02-03T16:30:00Z'), endTime: new Date('2027-02-03T17:30:00Z') }, actor)
     expect(moved.startTime.toISOString()).toBe('2027-02-03T16:30:00.000Z')
+    expect(await prisma.domainEvent.count({ where: { type: 'appointment.rescheduled', entityId: moving.id } })).toBe(1)
+    // Sent again unchanged, it is refused beside the date: no second move recorded.
+    const unchanged = await thrown(rescheduleAppointment(moving.id, { ...clash, startTime: moved.startTime, endTime: moved.endTime }, actor))
+    expect(unchanged).toBeInstanceOf(RuleViolationError)
+    expect(unchanged).toMatchObject({ field: 'date', message: UNCHANGED_TIME })
     expect(await prisma.domainEvent.count({ where: { type: 'appointment.rescheduled', entityId: moving.id } })).toBe(1)
   })
 

@@ -476,6 +476,8 @@ export async function updateAppointment(id: string, input: AppointmentInput, act
   )
 }
 
+export const UNCHANGED_TIME = 'Choose a new date, time or length: the appointment is already at this time'
+
 /** Moves an active appointment to a new time (and length). */
 export async function rescheduleAppointment(
   id: string,
@@ -490,6 +492,10 @@ export async function rescheduleAppointment(
       prisma.$transaction(async (tx) => {
         const before = await tx.appointment.findUniqueOrThrow({ where: { id } })
         if (!isAllowed(before.status, 'reschedule')) refuse(before.status, 'rescheduled')
+        // Sent unchanged, it would be written down as a move that never happened.
+        if (before.startTime.getTime() === when.startTime.getTime() && before.endTime.getTime() === when.endTime.getTime()) {
+          throw new RuleViolationError(UNCHANGED_TIME, 'date')
+        }
         const { count } = await tx.appointment.updateMany({
           where: { id, status: before.status },
           data: { startTime: when.startTime, endTime: when.endTime, timeZone: when.timeZone },
