@@ -96,6 +96,8 @@ export function ModalDialog({
     <dialog
       ref={dialogRef}
       role={role}
+      // Not a stop of its own: Chromium makes a box that scrolls a tab stop, and this one shows no ring.
+      tabIndex={-1}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       // A press that starts and ends outside the panel is on the backdrop

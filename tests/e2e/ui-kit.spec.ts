@@ -151,6 +151,19 @@ test.describe('dialog focus', () => {
     }
   })
 
+  test('Tab from the last control of a tall dialog goes on to a control, never to the dialog box itself', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 600 })
+    await page.goto('/leads')
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Add New Lead' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await dialog.getByRole('button', { name: 'Create Lead' }).focus()
+    for (let step = 0; step < 3; step += 1) {
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('DIALOG')
+    }
+  })
+
   test('a dialog loaded as its own address opens over an empty page; closing it shows the page, whose dialogs then open over it', async ({ page }) => {
     await page.goto('/leads/new')
     await waitForHydration(page)
