@@ -148,9 +148,37 @@ function messages(result: CheckResult) {
  * errors where a rule is broken; otherwise the form goes to the server,
  * which has the last word.
  */
+/**
+ * The field a person just left, when that is why the form is being checked
+ * (Conform's validate intent on blur); undefined on a send.
+ */
+function fieldLeft(formData: FormData) {
+  const intent = formData.get('__intent__')
+  if (typeof intent !== 'string') return undefined
+  try {
+    const parsed = JSON.parse(intent) as { type?: string; payload?: { name?: string } }
+    return parsed.type === 'validate' ? parsed.payload?.name : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Tabbing through fields that were empty is not a mistake: what they lack is
+ * said when the form is sent, unless a field says so already or held a value
+ * the person has just cleared.
+ */
+function passedThroughEmpty(form: HTMLFormElement, name: string, value: unknown) {
+  if (value !== undefined && value !== '') return false
+  const element = form.elements.namedItem(name)
+  if (element === null || !('getAttribute' in element)) return true
+  return element.getAttribute('aria-invalid') !== 'true' && (!('defaultValue' in element) || element.defaultValue === '')
+}
+
 export function validateWithRules<Input extends Record<string, unknown>>(rules: FormRules, checks: FormChecks = {}) {
-  return ({ form, formData }: { form: HTMLFormElement; formData: FormData }) =>
-    parse(formData, {
+  return ({ form, formData }: { form: HTMLFormElement; formData: FormData }) => {
+    const left = fieldLeft(formData)
+    return parse(formData, {
       resolve: (payload) => {
         const error: Record<string, string[]> = {}
         let requiredMissing = false
@@ -179,7 +207,10 @@ export function validateWithRules<Input extends Record<string, unknown>>(rules: 
           }
         }
         if (requiredMissing && rules.whenRequiredMissing?.length) error[''] = rules.whenRequiredMissing
+        // On leaving a field, not only that one: each field left before it is checked again.
+        if (left !== undefined) for (const name of Object.keys(error)) if (name && passedThroughEmpty(form, name, valueAt(payload, name))) delete error[name]
         return Object.keys(error).length > 0 ? { error } : { value: {} }
       },
     }) as Submission<Input>
+  }
 }

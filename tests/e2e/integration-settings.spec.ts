@@ -11,7 +11,10 @@ test.describe('integration settings', () => {
     await page.goto('/settings/gohighlevel')
     const accountName = page.getByLabel('Account Name')
     await accountName.fill('')
+    // Passing through the empty field says nothing yet; sending it empty says what is missing.
     await accountName.press('Tab')
+    await expect(accountName).not.toHaveAttribute('aria-invalid', 'true')
+    await accountName.press('Enter')
     await expect(accountName).toHaveAttribute('aria-invalid', 'true')
     await expect(accountName).toHaveAccessibleDescription('Account name is required')
     const baseUrl = page.getByLabel('API Base URL')

@@ -179,6 +179,23 @@ test.describe('dialog focus', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management', includeHidden: true })).toHaveCount(1)
   })
 
+  test('tabbing through empty fields shows no errors; sending shows them, and a wrong value is told on leaving its field', async ({ page }) => {
+    await page.goto('/leads/new')
+    await waitForHydration(page)
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await expect(dialog.getByLabel('First Name')).toBeFocused()
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('Tab')
+    await expect(dialog.getByLabel('Phone')).toBeFocused()
+    await expect(dialog.getByText(/is required/)).toHaveCount(0)
+    await expect(dialog.locator('[aria-invalid=true]')).toHaveCount(0)
+    await dialog.getByLabel('Email').fill('not-an-email')
+    await dialog.getByLabel('Email').press('Tab')
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    await dialog.getByRole('button', { name: 'Create Lead' }).press('Enter')
+    await expect(dialog.getByText('First name is required')).toBeVisible()
+    await expect(dialog.getByLabel('First Name')).toBeFocused()
+  })
+
   test("one press on a form's button sends it, even when leaving the field shows an error that moves the button", async ({ page }) => {
     await page.goto('/leads/new')
     await waitForHydration(page)

@@ -193,6 +193,35 @@ describe('validating a form in the page', () => {
     expect(removed.error).toEqual({})
   })
 
+  test("leaving an empty field unsaid: 'required' waits for the send, but a wrong value, or a message already shown, is told at once", () => {
+    const leaving = (name: string) => ['__intent__', JSON.stringify({ type: 'validate', payload: { name } })] as [string, string]
+    const fields: Array<[string, string]> = [
+      ['contacts[0].name', 'Sam'],
+      ['newPassword', ''],
+      ['confirmPassword', ''],
+    ]
+    // Tabbed through without typing: nothing for the field left, nor for the empty ones left before it.
+    expect(validate(rules, [...fields, leaving('newPassword')]).error).toEqual({})
+    // Something typed and wrong is told on leaving.
+    expect(validate(rules, [['contacts[0].name', 'Sam'], ['newPassword', 'ab'], ['confirmPassword', ''], leaving('newPassword')]).error).toMatchObject({
+      newPassword: ['Too short'],
+    })
+    // On a send, every empty required field.
+    expect(validate(rules, fields).error).toEqual({ newPassword: ['New password is required'], confirmPassword: ['Confirm it'] })
+    // Once shown (after a send), emptied again and left: the message stays.
+    const formData = new FormData()
+    for (const [name, value] of [...fields, leaving('newPassword')]) formData.append(name, value)
+    const shown = { defaultValue: '', getAttribute: (attribute: string) => (attribute === 'aria-invalid' ? 'true' : null) }
+    const form = { elements: { namedItem: (name: string) => (name === 'newPassword' ? shown : null) } } as unknown as HTMLFormElement
+    const submission = validateWithRules(rules)({ form, formData })
+    expect('error' in submission ? submission.error : undefined).toMatchObject({ newPassword: ['New password is required'] })
+    // A value the page came with, cleared and left: told at once.
+    const cleared = { defaultValue: 'old secret', getAttribute: () => null }
+    const withCleared = { elements: { namedItem: (name: string) => (name === 'newPassword' ? cleared : null) } } as unknown as HTMLFormElement
+    const again = validateWithRules(rules)({ form: withCleared, formData })
+    expect('error' in again ? again.error : undefined).toMatchObject({ newPassword: ['New password is required'] })
+  })
+
   const checks: FormChecks = {
     fields: {
       newPassword: ({ text }) => (/^(.)\1*$/.test(text('newPassword')) ? 'Not one character repeated' : null),
