@@ -112,7 +112,7 @@ export function CheckboxField({
         <input
           id={id}
           aria-invalid={errorId ? true : undefined}
-        autoFocus={errorId ? true : undefined}
+          autoFocus={errorId ? true : undefined}
           aria-describedby={errorId}
           className="mt-0.5 h-4 w-4 rounded border-slate-400 coarse:h-6 coarse:w-6"
           {...inputProps}

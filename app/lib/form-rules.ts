@@ -143,23 +143,14 @@ function messages(result: CheckResult) {
   return result === null || result === undefined ? [] : Array.isArray(result) ? result : [result]
 }
 
-/**
- * Conform's onValidate for these rules (and the page's own checks): field
- * errors where a rule is broken; otherwise the form goes to the server,
- * which has the last word.
- */
-/**
- * The field a person just left, when that is why the form is being checked
- * (Conform's validate intent on blur); undefined on a send.
- */
-function fieldLeft(formData: FormData) {
+/** Whether the form is checked because a field was left (Conform's validate intent on blur), not sent. */
+function isCheckOnLeaving(formData: FormData) {
   const intent = formData.get('__intent__')
-  if (typeof intent !== 'string') return undefined
+  if (typeof intent !== 'string') return false
   try {
-    const parsed = JSON.parse(intent) as { type?: string; payload?: { name?: string } }
-    return parsed.type === 'validate' ? parsed.payload?.name : undefined
+    return (JSON.parse(intent) as { type?: string }).type === 'validate'
   } catch {
-    return undefined
+    return false
   }
 }
 
@@ -175,9 +166,14 @@ function passedThroughEmpty(form: HTMLFormElement, name: string, value: unknown)
   return element.getAttribute('aria-invalid') !== 'true' && (!('defaultValue' in element) || element.defaultValue === '')
 }
 
+/**
+ * Conform's onValidate for these rules (and the page's own checks): field
+ * errors where a rule is broken; otherwise the form goes to the server,
+ * which has the last word.
+ */
 export function validateWithRules<Input extends Record<string, unknown>>(rules: FormRules, checks: FormChecks = {}) {
   return ({ form, formData }: { form: HTMLFormElement; formData: FormData }) => {
-    const left = fieldLeft(formData)
+    const leaving = isCheckOnLeaving(formData)
     return parse(formData, {
       resolve: (payload) => {
         const error: Record<string, string[]> = {}
@@ -208,7 +204,7 @@ export function validateWithRules<Input extends Record<string, unknown>>(rules: 
         }
         if (requiredMissing && rules.whenRequiredMissing?.length) error[''] = rules.whenRequiredMissing
         // On leaving a field, not only that one: each field left before it is checked again.
-        if (left !== undefined) for (const name of Object.keys(error)) if (name && passedThroughEmpty(form, name, valueAt(payload, name))) delete error[name]
+        if (leaving) for (const name of Object.keys(error)) if (name && passedThroughEmpty(form, name, valueAt(payload, name))) delete error[name]
         return Object.keys(error).length > 0 ? { error } : { value: {} }
       },
     }) as Submission<Input>

@@ -304,16 +304,17 @@ function EmergencyContactRows({
 }) {
   const rows = contacts.getFieldList()
   const box = useRef<HTMLDivElement>(null)
-  const change = useRef<{ kind: 'insert' | 'remove'; index: number } | null>(null)
-  // A row added or removed moves the focus on purpose: to the new row's first
-  // field, or to the row now where the removed one was (else to Add), rather
-  // than leaving it on the page's body with the button that had it gone.
+  // The row to focus once a row is added (the new one) or removed (the one now in its place).
+  const focusRow = useRef<number | null>(null)
+  // A row added or removed moves the focus on purpose: to that row's first
+  // field (else to Add), rather than leaving it on the page's body with the
+  // button that had it gone.
   useEffect(() => {
-    const done = change.current
-    change.current = null
-    if (!done || !box.current) return
+    const index = focusRow.current
+    focusRow.current = null
+    if (index === null || !box.current) return
     const shown = box.current.querySelectorAll(':scope > ol > li')
-    const row = shown[done.kind === 'insert' ? shown.length - 1 : Math.min(done.index, shown.length - 1)]
+    const row = shown[Math.min(index, shown.length - 1)]
     ;(row?.querySelector<HTMLElement>('input') ?? box.current.querySelector<HTMLElement>('[data-add-contact]'))?.focus()
   }, [rows.length])
   return (
@@ -337,7 +338,7 @@ function EmergencyContactRows({
                     variant="ghost"
                     size="sm"
                     {...form.remove.getButtonProps({ name: contacts.name, index })}
-                    onClick={() => (change.current = { kind: 'remove', index })}
+                    onClick={() => (focusRow.current = index)}
                   >
                     Remove contact {index + 1}
                   </Button>
@@ -356,7 +357,7 @@ function EmergencyContactRows({
             size="sm"
             data-add-contact=""
             {...form.insert.getButtonProps({ name: contacts.name, defaultValue: {} })}
-            onClick={() => (change.current = { kind: 'insert', index: rows.length })}
+            onClick={() => (focusRow.current = rows.length)}
           >
             Add emergency contact
           </Button>

@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import express, { type RequestHandler } from 'express'
 import { contentCodingFor } from '~/platform/http/remix-handler.server'
 import { dropDocumentOnlyHeaders } from '~/platform/http/security.server'
+import { filesUnder, requestPathOf } from '~/platform/http/static-paths.server'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -45,9 +46,9 @@ export function buildAssets(directory: string): RequestHandler {
     setHeaders: dropDocumentOnlyHeaders,
   })
   const compressible = new Set(
-    (fs.existsSync(directory) ? fs.readdirSync(directory, { recursive: true, withFileTypes: true }) : [])
-      .filter((entry) => entry.isFile() && path.extname(entry.name) in TYPES)
-      .map((entry) => `/${path.relative(directory, path.resolve(entry.parentPath, entry.name)).split(path.sep).join('/')}`),
+    filesUnder(directory)
+      .filter((file) => path.extname(file) in TYPES)
+      .map((file) => requestPathOf(directory, file)),
   )
   const kept = new Map<string, Compressed | 'compressing'>()
 

@@ -1,5 +1,4 @@
 import compression from 'compression'
-import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
 import express, { type Express, type RequestHandler } from 'express'
@@ -12,6 +11,7 @@ import {
   requireFormBodies,
 } from '~/platform/http/request-guards.server'
 import { buildAssets } from '~/platform/http/build-assets.server'
+import { filesUnder, requestPathOf } from '~/platform/http/static-paths.server'
 import { healthCheck, noStore, redirectMalformedPaths, refuseCrossSiteWrites, securityHeaders } from '~/platform/http/security.server'
 import { runInRequestScope } from '~/platform/http/request-scope.server'
 
@@ -38,11 +38,9 @@ export type PortalAppOptions = {
 export function staticFiles({ publicPath, assetsBuildDirectory, publicDirectory = 'public' }: { publicPath: string; assetsBuildDirectory: string; publicDirectory?: string }) {
   const buildFiles = path.resolve(assetsBuildDirectory) + path.sep
   const publicFiles = new Set(
-    (fs.existsSync(publicDirectory) ? fs.readdirSync(publicDirectory, { recursive: true, withFileTypes: true }) : [])
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.resolve(entry.parentPath, entry.name))
+    filesUnder(publicDirectory)
       .filter((file) => !file.startsWith(buildFiles))
-      .map((file) => `/${path.relative(publicDirectory, file).split(path.sep).join('/')}`),
+      .map((file) => requestPathOf(publicDirectory, file)),
   )
   const servePublic = express.static(publicDirectory, { maxAge: '1h', index: false, redirect: false })
   // Paths with broken encoding were redirected before (redirectMalformedPaths): this one decodes.
