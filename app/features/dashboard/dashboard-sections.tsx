@@ -36,7 +36,7 @@ export function Section({
 }) {
   const id = useId()
   return (
-    <section id={sectionId} aria-labelledby={id} className={cn(cardClassName, 'scroll-mt-4', className)}>
+    <section id={sectionId} aria-labelledby={id} className={cn(cardClassName, 'scroll-mt-4 max-sm:scroll-mt-[4.5rem]', className)}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-lg font-semibold text-slate-900">
           {title}
