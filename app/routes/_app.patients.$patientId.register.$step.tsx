@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
 import { getPatient, recordPatientView } from '~/features/patients/patients.server'
 import { REGISTRATION_STEPS, nextStep, stepBySlug } from '~/features/patients/options'
@@ -58,7 +58,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditPatientRegistration() {
   const { id, name, completedSteps, stepSlug, defaultValue, rules, closeTo, today } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
-  const { search } = useLocation()
   const step = stepBySlug(stepSlug)!
   // Each save opens the next step at its heading (#registration-step).
   useFragmentFocus()
@@ -67,13 +66,18 @@ export default function EditPatientRegistration() {
       <p className="-mt-2 mb-4 text-sm text-slate-700">
         {name} · Patient #{id.slice(-8).toUpperCase()}
       </p>
-      <RegistrationProgress
-        current={step}
-        completedSteps={completedSteps}
-        stepHref={(target) => `/patients/${id}/register/${target.slug}${search}`}
-      />
       {/* A new key per step, so the form starts from that step's values. */}
-      <RegistrationStepForm key={step.key} step={step} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} today={today} />
+      <RegistrationStepForm
+        key={step.key}
+        step={step}
+        rules={rules}
+        defaultValue={defaultValue}
+        lastResult={lastResult}
+        cancelTo={closeTo}
+        today={today}
+        completedSteps={completedSteps}
+        canChangeStep
+      />
     </RouteDialog>
   )
 }

@@ -3,7 +3,7 @@ import { formRules } from '~/lib/form-rules.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { RegistrationProgress, RegistrationStepForm } from '~/features/patients/patient-registration'
+import { RegistrationStepForm } from '~/features/patients/patient-registration'
 import { RouteDialog } from '~/components/route-dialog'
 import { getLead, viewLead } from '~/features/leads/leads.server'
 import { isUuid } from '~/lib/ids'
@@ -98,8 +98,16 @@ export default function NewPatientRegistration() {
           Converting lead {lead.name}: saving this step links the registration to the lead and marks the lead converted.
         </p>
       ) : null}
-      <RegistrationProgress current={firstStep} completedSteps={[]} stepHref={null} />
-      <RegistrationStepForm step={firstStep} rules={rules} defaultValue={defaultValue} lastResult={lastResult} cancelTo={closeTo} today={today} />
+      <RegistrationStepForm
+        step={firstStep}
+        rules={rules}
+        defaultValue={defaultValue}
+        lastResult={lastResult}
+        cancelTo={closeTo}
+        today={today}
+        completedSteps={[]}
+        canChangeStep={false}
+      />
     </RouteDialog>
   )
 }

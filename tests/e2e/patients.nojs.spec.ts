@@ -38,6 +38,12 @@ test.describe('patient registration without JavaScript', () => {
     await expect(page.getByLabel('First Name')).toHaveValue('Nojs')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.getByLabel('Conditions and diagnoses')).toHaveValue('Parkinson’s disease')
+    // A step of the progress is a button of the form: what was typed is saved on the way.
+    await page.getByLabel('Allergies').fill('Latex')
+    await page.getByRole('button', { name: 'Personal Info (saved)' }).click()
+    await expect(page).toHaveURL(/\/register\/personal-info#registration-step$/)
+    await page.getByRole('button', { name: 'Medical History (saved)' }).click()
+    await expect(page.getByLabel('Allergies')).toHaveValue('Latex')
     await page.getByRole('button', { name: 'Next' }).click()
 
     // Leave at the insurance step, and come back to it from the list.

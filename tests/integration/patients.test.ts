@@ -197,6 +197,48 @@ describe('the five-step registration', () => {
     expect(emptied.status).toBe(400)
   })
 
+  test("a step of the progress saves the open step's changes, then opens that step", async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    await completeAllSteps(cookie, id)
+    const moved = await saveStep(cookie, id, 'insurance', { provider: 'Aetna', memberId: 'B2', intent: 'step:personal-info' }, '?page=2')
+    expect(moved.headers.get('location')).toBe(`/patients/${id}/register/personal-info?page=2#registration-step`)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).insuranceInfo).toEqual({ provider: 'Aetna', memberId: 'B2' })
+    // Changes that break a rule keep the user on the step, with the reason.
+    const refused = await saveStep(cookie, id, 'care-preferences', { careType: '', intent: 'step:insurance' })
+    expect(refused.status).toBe(400)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).careType).toBe('elderly-care')
+  })
+
+  test('a step never saved and left empty goes to the chosen step without being saved; a step not yet open leads to the next one', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    const moved = await saveStep(cookie, id, 'medical-history', { conditions: '', notes: '', intent: 'step:personal-info' })
+    expect(moved.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal'])
+    const ahead = await saveStep(cookie, id, 'medical-history', { conditions: 'Asthma', intent: 'step:care-preferences' })
+    expect(ahead.headers.get('location')).toBe(`/patients/${id}/register/insurance#registration-step`)
+    expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal', 'medical'])
+  })
+
+  test('a saved step sent again unchanged is not a change: no audit entry, no event', async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    await completeAllSteps(cookie, id)
+    const updates = () => prisma.auditLog.count({ where: { action: 'update', entityType: 'Patient', entityId: id } })
+    const before = await updates()
+    // The same values in another order, with empty optional fields: as stored.
+    await saveStep(cookie, id, 'insurance', { memberId: 'A1', groupNumber: '', provider: 'Medicare', intent: 'next' })
+    await saveStep(cookie, id, 'personal-info', { ...personal, address: '', intent: 'step:care-preferences' })
+    await saveStep(cookie, id, 'care-preferences', { careType: 'elderly-care', preferredDays: ['monday', 'friday'], intent: 'back' })
+    expect(await updates()).toBe(before)
+    await saveStep(cookie, id, 'insurance', { provider: 'Medicare', memberId: 'A2', intent: 'next' })
+    expect(await updates()).toBe(before + 1)
+  })
+
   test('opening a registration step is in the viewer trail', async () => {
     const { cookie, user } = await signedInUser('coordinator')
     const { patient } = await register(cookie)

@@ -24,6 +24,7 @@ import {
   REGISTRATION_STEP_HEADING_ID,
   type RegistrationStep,
   WEEKDAY_OPTIONS,
+  nextStep,
   registrationProgress,
   stepLeftBlank,
 } from '~/features/patients/options'
@@ -32,22 +33,32 @@ import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rul
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
 
+/** The intent of a step's button that saves the open step and goes to another one. */
+export function goToStepIntent(step: RegistrationStep) {
+  return `step:${step.slug}`
+}
+
 /**
  * The five steps with the share done (20% per saved step) and the current
- * one marked. Saved steps (and the current one) are links.
+ * one marked. Inside a registration's form, the other saved steps (and the
+ * next one to fill in) are buttons that save the open step and go there, as
+ * Back and Next do: a step's typed changes are never left behind.
  */
-export function RegistrationProgress({
+function RegistrationProgress({
   current,
   completedSteps,
-  stepHref,
+  canChangeStep,
+  busy,
 }: {
   current: RegistrationStep
   completedSteps: readonly string[]
-  stepHref: ((step: RegistrationStep) => string) | null
+  canChangeStep: boolean
+  busy: boolean
 }) {
   const progress = registrationProgress(completedSteps)
+  const following = nextStep(completedSteps)
   return (
-    <nav aria-label="Registration steps" className="mb-5">
+    <nav aria-label="Registration steps" className="mb-1">
       <div className="mb-2 flex items-center justify-between text-sm">
         <span className="font-medium">Registration progress</span>
         <span className="text-slate-700">{progress}% complete</span>
@@ -79,22 +90,23 @@ export function RegistrationProgress({
               </span>
               <span className={cn(isCurrent && 'font-semibold')}>
                 {step.label}
-                <span className="sr-only">{done ? ' (saved)' : ' (not saved yet)'}</span>
+                <span className="sr-only">{isCurrent ? ' (open)' : done ? ' (saved)' : ' (not saved yet)'}</span>
               </span>
             </>
           )
-          const canOpen = stepHref && (done || isCurrent)
+          const canOpen = canChangeStep && !isCurrent && (done || following?.key === step.key)
           return (
             <li key={step.key}>
               {canOpen ? (
-                <Link
-                  to={stepHref(step)}
-                  aria-current={isCurrent ? 'step' : undefined}
-                  preventScrollReset
-                  className="flex items-center gap-2 rounded-md p-1 hover:bg-slate-100"
+                <button
+                  type="submit"
+                  name="intent"
+                  value={goToStepIntent(step)}
+                  disabled={busy}
+                  className="flex items-center gap-2 rounded-md p-1 text-left hover:bg-slate-100 disabled:opacity-60 coarse:min-h-11"
                 >
                   {content}
-                </Link>
+                </button>
               ) : (
                 <span aria-current={isCurrent ? 'step' : undefined} className="flex items-center gap-2 p-1 text-slate-600">
                   {content}
@@ -106,6 +118,10 @@ export function RegistrationProgress({
       </ol>
     </nav>
   )
+}
+
+function isLeaving(intent: FormDataEntryValue | null) {
+  return intent === 'back' || (typeof intent === 'string' && intent.startsWith('step:'))
 }
 
 export type StepDefaults = Record<string, unknown>
@@ -120,7 +136,8 @@ function listValue(value: unknown): string[] {
 /**
  * One step of the registration as a form that posts to the step's route.
  * The buttons: Cancel (nothing saved), Back, Save and Close, Next (or Submit
- * for Review on the last step); all but Cancel save the step first.
+ * for Review on the last step), and the progress's other steps; all but
+ * Cancel save the step first.
  */
 export function RegistrationStepForm({
   step,
@@ -129,6 +146,8 @@ export function RegistrationStepForm({
   lastResult,
   cancelTo,
   today,
+  completedSteps,
+  canChangeStep,
 }: {
   step: RegistrationStep
   /** formRules of the step's schema, from the loader. */
@@ -138,6 +157,9 @@ export function RegistrationStepForm({
   cancelTo: string
   /** Today in the agency's zone (YYYY-MM-DD), from the loader: the server's and the browser's clocks agree on it. */
   today: string
+  completedSteps: readonly string[]
+  /** Whether the progress's steps are buttons: not before the registration exists. */
+  canChangeStep: boolean
 }) {
   const navigation = useNavigation()
   const [form, fields] = useForm<Record<string, unknown>>({
@@ -148,9 +170,9 @@ export function RegistrationStepForm({
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    // Back from a step left blank is not a save: the server only goes back, so nothing is asked for.
+    // Leaving a step left blank (Back, another step) is not a save: the server only goes, so nothing is asked for.
     onValidate: (context) =>
-      context.formData.get('intent') === 'back' && stepLeftBlank(context.formData)
+      isLeaving(context.formData.get('intent')) && stepLeftBlank(context.formData)
         ? parse(context.formData, { resolve: () => ({ value: {} }) })
         : validateWithRules(rules, registrationStepChecks(step.key, today))(context),
   })
@@ -179,6 +201,7 @@ export function RegistrationStepForm({
       <button type="submit" name="intent" value="next" className="sr-only" tabIndex={-1} aria-hidden="true">
         Next
       </button>
+      <RegistrationProgress current={step} completedSteps={completedSteps} canChangeStep={canChangeStep} busy={busy} />
       {/*
         Each save lands here (the URL's fragment names it): it says which step
         is open, and Tab goes on to the step's first field. Room is kept above

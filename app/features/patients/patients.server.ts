@@ -18,6 +18,7 @@ import {
   statusAfterSave,
 } from '~/features/patients/schema'
 import { fromDateColumn, toDateColumn } from '~/lib/date-column'
+import { changesNothing } from '~/lib/stored-values'
 import { changeExisting, isUniqueViolation } from '~/platform/db-errors'
 import { ConflictError, RuleViolationError } from '~/platform/errors'
 import { prisma } from '~/platform/db.server'
@@ -225,13 +226,16 @@ function registrationEventType(from: string, to: string) {
 /** Saves one step, marks it done and moves the registration status on. */
 export async function saveRegistrationStep<K extends StepKey>(id: string, step: K, value: StepValues[K], actor: Actor) {
   return changePatient(id, async (tx, before) => {
+    const data = stepData(step, value)
+    // A saved step sent again as it is (Next, Back or another step through unchanged fields) is not a change.
+    if (before.completedSteps.includes(step) && changesNothing(data as Record<string, unknown>, before)) return before
     const completedSteps = REGISTRATION_STEPS.map((entry) => entry.key).filter(
       (key) => key === step || before.completedSteps.includes(key),
     )
     const registrationStatus = statusAfterSave(before.registrationStatus, completedSteps)
     const patient = await tx.patient.update({
       where: { id },
-      data: { ...stepData(step, value), completedSteps, registrationStatus },
+      data: { ...data, completedSteps, registrationStatus },
     })
     await recordAudit(
       {

@@ -8,6 +8,7 @@ import {
   REGISTRATION_STEP_HEADING_ID,
   type RegistrationStep,
   nextStep,
+  stepBySlug,
   stepLeftBlank,
   stepSchemas,
 } from '~/features/patients/schema'
@@ -46,7 +47,7 @@ export function profileAfterSave(patientId: string) {
 }
 
 /** A step may be opened once saved, or when it is the next one to fill in: steps are not skipped. */
-export function canOpenStep(patient: Pick<PatientRecord, 'completedSteps'>, step: RegistrationStep) {
+export function canOpenStep(patient: { completedSteps: readonly string[] }, step: RegistrationStep) {
   return patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key
 }
 
@@ -80,11 +81,15 @@ export function stepDefaults(patient: PatientRecord, step: RegistrationStep): Re
   }
 }
 
-export type StepIntent = 'back' | 'close' | 'next'
-
+/** Back, Save and Close, Next, or one of the progress's steps (`step:<slug>`). */
+type StepIntent = 'back' | 'close' | 'next' | { goTo: RegistrationStep }
 
 function stepIntent(formData: FormData): StepIntent {
   const intent = formData.get('intent')
+  if (typeof intent === 'string' && intent.startsWith('step:')) {
+    const target = stepBySlug(intent.slice('step:'.length))
+    if (target) return { goTo: target }
+  }
   return intent === 'back' || intent === 'close' ? intent : 'next'
 }
 
@@ -109,10 +114,17 @@ export async function handleStepSubmission({
   const index = REGISTRATION_STEPS.indexOf(step)
   const intent = stepIntent(formData)
   const previous = index > 0 ? REGISTRATION_STEPS[index - 1] : undefined
-  // Back from a step never saved and left empty only goes back: saving it
-  // would mark an untouched step done, and validating it would block the way.
-  if (intent === 'back' && previous && !patient.completedSteps.includes(step.key) && stepLeftBlank(formData)) {
-    return redirect(stepAfterSave(patient.id, previous))
+  // Where Back or a step of the progress leads (a step not yet open to the user leads to the next one to fill in).
+  const leavingTo = (completedSteps: readonly string[]) => {
+    const target = intent === 'back' ? previous : typeof intent === 'object' ? intent.goTo : undefined
+    if (!target) return undefined
+    return canOpenStep({ completedSteps }, target) ? target : (nextStep(completedSteps) ?? target)
+  }
+  // Leaving a step never saved and left empty only goes: saving it would mark
+  // an untouched step done, and validating it would block the way.
+  const unsavedLeaving = leavingTo(patient.completedSteps)
+  if (unsavedLeaving && !patient.completedSteps.includes(step.key) && stepLeftBlank(formData)) {
+    return redirect(stepAfterSave(patient.id, unsavedLeaving))
   }
   const submission = parseWithZod(formData, { schema: stepSchemas(getEnv().AGENCY_TIME_ZONE)[step.key] })
   // Adding or removing a contact row (without JavaScript) is a round trip, not a save.
@@ -124,7 +136,8 @@ export async function handleStepSubmission({
   } catch (error) {
     return formFailure(error, submission, 'Failed to update patient')
   }
-  if (intent === 'back' && previous) return redirect(stepAfterSave(saved.id, previous))
+  const leaving = leavingTo(saved.completedSteps)
+  if (leaving) return redirect(stepAfterSave(saved.id, leaving))
   if (intent === 'next' && index < REGISTRATION_STEPS.length - 1) {
     return redirect(stepAfterSave(saved.id, REGISTRATION_STEPS[index + 1]!))
   }
