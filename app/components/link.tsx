@@ -36,6 +36,19 @@ function isSitePath(to: string) {
   return to.startsWith('/') && !to.startsWith('//')
 }
 
+/**
+ * The last link followed in the page and where it was (path and query):
+ * coming back there, the keyboard goes on from that link as after a
+ * browser's own Back (route-announcer.tsx), also when a dialog opened from a
+ * record's page showed another page behind it.
+ */
+let lastFollowed: { from: string; href: string } | null = null
+
+/** The link last followed from `location` (path and query), if the last one followed was there. */
+export function linkFollowedFrom(location: string) {
+  return lastFollowed?.from === location ? lastFollowed.href : null
+}
+
 /** As Remix's: a plain left click on a link for this tab navigates in the page; anything else is the browser's. */
 function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollReset = false } = {}) {
   const anchor = event.currentTarget
@@ -43,6 +56,7 @@ function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollR
   if (anchor.target && anchor.target !== '_self') return
   event.preventDefault()
   const to = anchor.getAttribute('href')!
+  lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
   // The page it is already on is replaced, not stacked in the history (as Remix's).
   navigate(to, { replace: to === `${window.location.pathname}${window.location.search}${window.location.hash}`, preventScrollReset })
 }
@@ -74,4 +88,21 @@ export function NavLink({
   const path = to.split(/[?#]/)[0]!.toLowerCase().replace(/(.)\/+$/, '$1')
   const isActive = pathname === path || (!end && path !== '/' && pathname.startsWith(`${path}/`))
   return <Link to={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} {...props} />
+}
+
+/**
+ * The query each page was last seen with in this tab (its search, filters,
+ * page, view), kept in memory only: names typed into a search do not outlive
+ * the tab's page on a shared tablet. BackLink reads it.
+ */
+export const lastQueries = new Map<string, string>()
+
+/** Keeps the query of each page the tab shows: the root calls it once. */
+export function useRememberedQueries() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    lastQueries.delete(pathname)
+    lastQueries.set(pathname, search)
+    if (lastQueries.size > 50) lastQueries.delete(lastQueries.keys().next().value!)
+  }, [pathname, search])
 }

@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { linkFollowedFrom } from '~/components/link'
 import { isRouteDialogOpen } from '~/components/open-dialogs'
 
 /** The new page's top heading, or its main content when it has none. */
@@ -25,7 +26,8 @@ function isParentAndChild(before: readonly string[], after: readonly string[]) {
  * A browser announces a new page when it loads one; a client-side route change
  * is silent and leaves focus on the link that was followed. After one, this
  * says the new page's title in a polite live region and moves focus to the
- * page's heading, as a page load would start there.
+ * page's heading, as a page load would start there, or, back on a page a
+ * link was followed from, to that link.
  *
  * It stays quiet on the first load, when only the query changes (a filter or a
  * page of the same list: focus stays in the form, and the list's own status
@@ -48,7 +50,12 @@ export function RouteAnnouncer() {
     setMessage(document.title)
     // A page that focuses its own field on arrival (a sign-in code) already put the user where they type.
     if (fieldFocusedByPage()) return
-    arrivalTarget()?.focus({ preventScroll: true })
+    // Back where a link was followed (a browser's Back, a dialog closed that showed another page
+    // behind it), the keyboard goes on from that link; a fragment names its own place.
+    const followed = window.location.hash ? null : linkFollowedFrom(`${window.location.pathname}${window.location.search}`)
+    const link = followed ? document.querySelector<HTMLElement>(`#main a[href="${CSS.escape(followed)}"]`) : null
+    if (link) link.focus()
+    else arrivalTarget()?.focus({ preventScroll: true })
   }, [location.pathname, routeKey])
 
   return (

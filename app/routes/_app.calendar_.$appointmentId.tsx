@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
 import { PageHeader } from '~/components/page-header'
@@ -71,11 +72,9 @@ export default function AppointmentPage() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/calendar" className="text-blue-700 underline">
-          Back to calendar
-        </Link>
-      </p>
+      <BackLink to="/calendar">
+        Back to calendar
+      </BackLink>
       <PageHeader
         title={appointment.title}
         subtitle={formatTimeRange(appointment.startTime, appointment.endTime, timeZone, { withZone: true })}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import {
   ApplicationProgress,
@@ -103,11 +104,9 @@ export default function CaregiverProfile() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/caregivers" className="text-blue-700 underline">
-          Back to caregivers
-        </Link>
-      </p>
+      <BackLink to="/caregivers">
+        Back to caregivers
+      </BackLink>
       <PageHeader
         title={caregiver.fullName}
         subtitle={`Caregiver #${caregiver.id.slice(0, 8)} · application ${caregiver.applicationProgress}`}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { CopyField } from '~/components/copy-field'
 import { PageHeader } from '~/components/page-header'
@@ -133,11 +134,9 @@ export default function EsignRequestPage() {
   const leadName = request.lead ? `${request.lead.firstName} ${request.lead.lastName}` : null
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/e-signatures" className="text-blue-700 underline">
-          Back to e-signatures
-        </Link>
-      </p>
+      <BackLink to="/e-signatures">
+        Back to e-signatures
+      </BackLink>
       <PageHeader
         title={request.title}
         subtitle={`${esignProviderLabel(request.provider)}${request.isTest ? ' · Test request' : ''}`}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
@@ -79,11 +80,9 @@ export default function LeadPage() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/leads" className="text-blue-700 underline">
-          Back to leads
-        </Link>
-      </p>
+      <BackLink to="/leads">
+        Back to leads
+      </BackLink>
       <PageHeader
         title={name}
         subtitle={`Lead #${lead.id.slice(0, 8)}`}

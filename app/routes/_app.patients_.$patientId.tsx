@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref } from '~/components/dialog-links'
@@ -132,11 +133,9 @@ export default function PatientProfile() {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/patients" className="text-blue-700 underline">
-          Back to patients
-        </Link>
-      </p>
+      <BackLink to="/patients">
+        Back to patients
+      </BackLink>
       <PageHeader
         title={`${patient.firstName} ${patient.lastName}`}
         subtitle={`Patient #${patient.id.slice(-8).toUpperCase()}`}

@@ -5,6 +5,7 @@ import { constraintsOf, validateWithRules } from '~/lib/form-rules'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { CheckboxField, Field, FormErrors, SelectField } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -154,11 +155,9 @@ export default function UserPage() {
   return (
     <section aria-labelledby="tab-heading" className="flex max-w-xl flex-col gap-6">
       <div>
-        <p className="mb-2 text-sm">
-          <Link to="/settings/users" className="text-blue-700 underline hover:text-blue-900">
-            Back to users
-          </Link>
-        </p>
+        <BackLink to="/settings/users" className="text-blue-700 underline hover:text-blue-900">
+          Back to users
+        </BackLink>
         <h2 id="tab-heading" className="text-lg font-semibold">
           {user.name}
           {isSelf ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}

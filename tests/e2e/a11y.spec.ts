@@ -111,7 +111,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     await page.getByRole('button', { name: /^Actions for / }).first().click()
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
-    await dialog.getByRole('link', { name: /Care Preferences/ }).click()
+    await dialog.getByRole('button', { name: /Care Preferences/ }).click()
     await expect(dialog.getByText('Step 5 of 5: Care Preferences')).toBeVisible()
     await checkA11y(page, { label: 'Care Preferences step', include: 'dialog[open]' })
   })

@@ -106,6 +106,11 @@ test.describe('the toast after a registration step', () => {
   }
 })
 
+/** The list's links to a lead's page (not its rows' menus). */
+function leadLinks(page: Page) {
+  return page.locator('#main a[href^="/leads/"]:not([href^="/leads/new"]):not([href*="/edit"]):not([href*="/delete"])').filter({ visible: true })
+}
+
 test.describe('dialog focus', () => {
   useRole('coordinator')
 
@@ -149,6 +154,41 @@ test.describe('dialog focus', () => {
       await expect(dialog).toBeHidden()
       await expect(opener).toBeFocused()
     }
+  })
+
+  test("a dialog opened from a record's page, with the list behind it, gives the focus back to its opener on that page", async ({ page }) => {
+    await page.goto('/leads')
+    await waitForHydration(page)
+    await leadLinks(page).first().click()
+    await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
+    const edit = page.getByRole('link', { name: 'Edit', exact: true })
+    await edit.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Edit Lead' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
+    await expect(edit).toBeFocused()
+  })
+
+  test("a record's way back to its list keeps the list's search; the browser's Back lands on the row's link", async ({ page }) => {
+    await page.goto('/leads')
+    const row = leadLinks(page).first()
+    const lastName = (await row.innerText()).trim().split(/\s+/).pop()!
+    await page.goto(`/leads?q=${encodeURIComponent(lastName)}`)
+    await waitForHydration(page)
+    const found = leadLinks(page).first()
+    const href = (await found.getAttribute('href'))!
+    await found.click()
+    const back = page.getByRole('link', { name: 'Back to leads' })
+    await expect(back).toHaveAttribute('href', `/leads?q=${encodeURIComponent(lastName)}`)
+    await page.goBack()
+    await expect(page.locator(`#main a[href="${href}"]`).filter({ visible: true })).toBeFocused()
+    await page.locator(`#main a[href="${href}"]`).filter({ visible: true }).click()
+    await back.click()
+    await expect(page).toHaveURL(`/leads?q=${encodeURIComponent(lastName)}`)
+    await expect(page.getByRole('searchbox')).toHaveValue(lastName)
   })
 
   test('Tab from the last control of a tall dialog goes on to a control, never to the dialog box itself', async ({ page }) => {
