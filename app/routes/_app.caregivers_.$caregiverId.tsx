@@ -235,6 +235,7 @@ export default function CaregiverProfile() {
           <PersonAppointments
             appointments={upcoming.appointments}
             total={upcoming.total}
+            booked={upcoming.booked}
             timeZone={timeZone}
             calendarHref={`/calendar?${new URLSearchParams({ caregiverId: caregiver.id })}`}
           />

@@ -269,6 +269,7 @@ export default function LeadPage() {
         <PersonAppointments
           appointments={upcoming.appointments}
           total={upcoming.total}
+          booked={upcoming.booked}
           timeZone={timeZone}
           calendarHref={`/calendar?${new URLSearchParams({ leadId: lead.id })}`}
         />

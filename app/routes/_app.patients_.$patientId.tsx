@@ -284,6 +284,7 @@ export default function PatientProfile() {
         <PersonAppointments
           appointments={upcoming.appointments}
           total={upcoming.total}
+          booked={upcoming.booked}
           timeZone={timeZone}
           calendarHref={`/calendar?${new URLSearchParams({ patientId: patient.id })}`}
           schedule={canWrite ? { href: scheduleHref({ patientId: patient.id }, here), label: 'New appointment' } : null}

@@ -55,7 +55,7 @@ beforeAll(async () => {
   await createAppointment(visit('Assessment', 30, { leadId: lead.id }), booker, actor)
 })
 
-type Upcoming = { upcoming: { total: number; appointments: Array<{ title: string; status: string; startTime: string }> } }
+type Upcoming = { upcoming: { total: number; booked: number; appointments: Array<{ title: string; status: string; startTime: string }> } }
 
 async function upcomingOn(loader: Parameters<typeof callRoute>[0], path: string, params: Record<string, string>, cookie: string) {
   const response = await callRoute(loader, makeRequest(path, { cookie }), params)
@@ -73,6 +73,8 @@ describe("a person's page lists their upcoming appointments", () => {
       ['Later shift', 'scheduled'],
     ])
     expect(upcoming.total).toBe(3)
+    // The heading's count: the cancelled one is listed, not counted.
+    expect(upcoming.booked).toBe(2)
     const entries = await prisma.auditLog.findMany({ where: { userId: user.id, action: 'view', entityType: 'Appointment' } })
     expect(entries).toHaveLength(1)
     expect(entries[0]!.details).toMatchObject({ caregiverIds: [people.caregiverId] })
@@ -87,15 +89,19 @@ describe("a person's page lists their upcoming appointments", () => {
     expect(lead.appointments.map((row) => row.title)).toEqual(['Assessment'])
   })
 
-  test('more than fit: the soonest five and the count of all still ahead', async () => {
+  test('more than fit: the soonest five, the count of all still ahead and of those not cancelled', async () => {
     const { cookie } = await signedInUser('viewer')
     const busy = await prisma.caregiver.create({
       data: { fullName: 'Busy Carer', phone: '2015550110', licenseNumber: 'L-P4', yearsExperience: '1-2', searchText: 'busy carer', phoneDigits: '2015550110' },
     })
-    for (let day = 7; day >= 1; day--) await createAppointment(visit(`Shift ${day}`, day * 24, { caregiverId: busy.id }), booker, actor)
+    for (let day = 7; day >= 1; day--) {
+      const shift = await createAppointment(visit(`Shift ${day}`, day * 24, { caregiverId: busy.id }), booker, actor)
+      if (day === 6) await changeAppointmentStatus(shift.id, 'cancel', actor, { reason: 'Holiday' })
+    }
     const upcoming = await upcomingOn(caregiverPage.loader, `/caregivers/${busy.id}`, { caregiverId: busy.id }, cookie)
     expect(upcoming.appointments.map((row) => row.title)).toEqual(['Shift 1', 'Shift 2', 'Shift 3', 'Shift 4', 'Shift 5'])
     expect(upcoming.total).toBe(7)
+    expect(upcoming.booked).toBe(6)
   })
 
   test('nothing booked: an empty list and no trail entry for appointments', async () => {
@@ -103,7 +109,7 @@ describe("a person's page lists their upcoming appointments", () => {
     const other = await prisma.caregiver.create({
       data: { fullName: 'Free Carer', phone: '2015550109', licenseNumber: 'L-P3', yearsExperience: '1-2', searchText: 'free carer', phoneDigits: '2015550109' },
     })
-    expect(await upcomingOn(caregiverPage.loader, `/caregivers/${other.id}`, { caregiverId: other.id }, cookie)).toEqual({ appointments: [], total: 0 })
+    expect(await upcomingOn(caregiverPage.loader, `/caregivers/${other.id}`, { caregiverId: other.id }, cookie)).toEqual({ appointments: [], total: 0, booked: 0 })
     expect(await prisma.auditLog.count({ where: { userId: user.id, entityType: 'Appointment' } })).toBe(0)
   })
 })

@@ -29,12 +29,22 @@ export function appointmentsShown(kind: PersonKind, personId: string, rows: Pers
   return { entityType: 'Appointment', ids: rows.map((row) => row.id), details: { [`${kind}Ids`]: [personId] } }
 }
 
-/** The appointments read for a person's page, with how many there are in all. */
+/**
+ * The appointments read for a person's page, with how many there are in all
+ * (`total`, for the calendar's link) and how many of those still stand
+ * (`booked`: not cancelled, for the heading's count).
+ */
 export async function personAppointments(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], now: Date) {
   // Most people have fewer than a page of appointments ahead: counting is then one statement for nothing.
-  const total =
-    rows.length < PERSON_APPOINTMENTS_SHOWN
-      ? rows.length
-      : await prisma.appointment.count({ where: { ...personAppointmentsArgs(now).where, [`${kind}Id`]: personId } })
-  return { appointments: rows, total }
+  if (rows.length < PERSON_APPOINTMENTS_SHOWN) {
+    return { appointments: rows, total: rows.length, booked: rows.filter((row) => row.status !== 'cancelled').length }
+  }
+  const counts = await prisma.appointment.groupBy({
+    by: ['status'],
+    where: { ...personAppointmentsArgs(now).where, [`${kind}Id`]: personId },
+    _count: { _all: true },
+  })
+  const total = counts.reduce((sum, group) => sum + group._count._all, 0)
+  const cancelled = counts.find((group) => group.status === 'cancelled')?._count._all ?? 0
+  return { appointments: rows, total, booked: total - cancelled }
 }

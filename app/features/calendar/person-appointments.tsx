@@ -15,16 +15,20 @@ function elementId(id: string) {
  * 'Upcoming appointments' on a person's page: when (in the agency's zone),
  * the title as a link to the appointment, its status; then a link to all of
  * theirs in the calendar, and the page's booking action when there is one.
+ * The heading counts the visits that still stand (`booked`); a cancelled one
+ * is listed with its status, so that no one wonders where it went.
  */
 export function PersonAppointments({
   appointments,
   total,
+  booked,
   timeZone,
   calendarHref,
   schedule,
 }: {
   appointments: readonly PersonAppointment[]
   total: number
+  booked: number
   timeZone: string
   calendarHref: string
   schedule?: { href: string; label: string } | null
@@ -33,7 +37,7 @@ export function PersonAppointments({
     <section aria-labelledby="upcoming-appointments-heading" className="rounded-lg border border-slate-200 bg-white p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="upcoming-appointments-heading" className="text-lg font-semibold">
-          Upcoming appointments ({total})
+          Upcoming appointments ({booked})
         </h2>
         {schedule ? (
           <Link to={schedule.href} className={buttonClassName('secondary', 'sm')}>
