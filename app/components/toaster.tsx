@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
+import { useLocation } from '@remix-run/react'
 import { Icon } from '~/components/icons'
 import { cn } from '~/lib/misc'
 import type { Toast } from '~/platform/http/toast'
@@ -81,9 +82,24 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   // A later revalidation brings no toast (the cookie was read once): that must
   // not cut the current one short, only a new toast replaces it.
+  // Which navigation brought the toast (the location's key).
+  const { key: locationKey } = useLocation()
+  const locationKeyRef = useRef(locationKey)
+  locationKeyRef.current = locationKey
+  const arrival = useRef<{ id: string; locationKey: string } | null>(null)
   useEffect(() => {
-    if (toast) setVisible(toast)
+    if (!toast) return
+    arrival.current = { id: toast.id, locationKey: locationKeyRef.current }
+    setVisible(toast)
   }, [toast])
+
+  // A dialog that opens shows the toast that came with it (the next
+  // registration step after a save), not one left from the page before it.
+  useEffect(() => {
+    if (!slot) return
+    const cameWithDialog = (shown: Toast) => arrival.current?.id === shown.id && arrival.current.locationKey === locationKeyRef.current
+    setVisible((current) => (current && !cameWithDialog(current) ? null : current))
+  }, [slot])
 
   useEffect(() => {
     if (!visible || !hydrated) return

@@ -97,6 +97,22 @@ test.describe('notifications', () => {
       await expect(toast).toContainText('User updated')
     })
 
+    test('a dialog opened while an earlier toast shows does not take that toast in', async ({ page }) => {
+      await page.goto('/leads/new')
+      const unique = crypto.randomBytes(3).toString('hex')
+      const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+      await dialog.getByLabel('First Name').fill('Toast')
+      await dialog.getByLabel('Last Name').fill(`Carry${unique}`)
+      await dialog.getByLabel('Email').fill(`toast-${unique}@example.com`)
+      await dialog.getByLabel('Phone').fill('(212) 555-0199')
+      await dialog.getByRole('button', { name: 'Create Lead' }).click()
+      await expect(notifications(page).getByTestId('toast')).toBeVisible()
+      await page.getByRole('link', { name: 'Add New Lead' }).first().click()
+      await expect(page.getByRole('dialog', { name: 'Add New Lead' })).toBeVisible()
+      // Well inside the toast's own five seconds.
+      await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 1000 })
+    })
+
     test('a toast can be dismissed with its close button', async ({ page }) => {
       await createUser(page)
       const toast = notifications(page).getByTestId('toast')
