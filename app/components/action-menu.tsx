@@ -241,10 +241,11 @@ function OpenMenu({
         tabIndex={-1}
         aria-activedescendant={activeId ?? undefined}
         onKeyDown={onKeyDown}
-        // An item chosen by pointer or keyboard closes the menu after its own action.
+        // An item chosen by pointer or keyboard closes the menu after its own action, and the
+        // focus goes back to the menu's button: a dialog the item opens gives it back there.
         onClick={(event) => {
           const item = (event.target as HTMLElement).closest('[role=menuitem]')
-          if (item && !item.hasAttribute('disabled')) close(false)
+          if (item && !item.hasAttribute('disabled')) close(true)
         }}
         style={{ visibility: 'hidden' }}
         className="fixed z-30 w-56 rounded-md border border-slate-200 bg-white py-1 text-left shadow-lg focus:outline-none"

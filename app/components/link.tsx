@@ -56,7 +56,8 @@ function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollR
   if (anchor.target && anchor.target !== '_self') return
   event.preventDefault()
   const to = anchor.getAttribute('href')!
-  lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
+  // A dialog's own links (Close, Cancel) only leave it: the one that opened it stays the one followed.
+  if (!anchor.closest('dialog[open]')) lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
   // The page it is already on is replaced, not stacked in the history (as Remix's).
   navigate(to, { replace: to === `${window.location.pathname}${window.location.search}${window.location.hash}`, preventScrollReset })
 }

@@ -162,14 +162,37 @@ test.describe('dialog focus', () => {
     await leadLinks(page).first().click()
     await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
     const edit = page.getByRole('link', { name: 'Edit', exact: true })
-    await edit.focus()
-    await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Edit Lead' })
+    for (const close of [
+      () => page.keyboard.press('Escape'),
+      () => dialog.getByRole('link', { name: 'Close' }).press('Enter'),
+      () => dialog.getByRole('link', { name: 'Cancel' }).press('Enter'),
+    ]) {
+      await edit.focus()
+      await page.keyboard.press('Enter')
+      await expect(dialog).toBeVisible()
+      await close()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
+      await expect(edit).toBeFocused()
+    }
+  })
+
+  test("a dialog opened from a row's menu gives the focus back to the menu's button", async ({ page }) => {
+    await page.goto('/patients?view=table&status=pending-review')
+    await waitForHydration(page)
+    const button = page.getByRole('button', { name: /^Actions for / }).first()
+    await button.focus()
+    await page.keyboard.press('Enter')
+    // The menu keeps the focus and marks its active item: Down to Edit (the second), then Enter.
+    await expect(page.getByRole('menu')).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
     await expect(dialog).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
-    await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
-    await expect(edit).toBeFocused()
+    await expect(button).toBeFocused()
   })
 
   test("a record's way back to its list keeps the list's search; the browser's Back lands on the row's link", async ({ page }) => {

@@ -37,7 +37,7 @@ export function PersonAppointments({
     <section aria-labelledby="upcoming-appointments-heading" className="rounded-lg border border-slate-200 bg-white p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="upcoming-appointments-heading" className="text-lg font-semibold">
-          Upcoming appointments ({booked})
+          Upcoming appointments ({booked === total ? booked : `${booked}, ${total - booked} cancelled`})
         </h2>
         {schedule ? (
           <Link to={schedule.href} className={buttonClassName('secondary', 'sm')}>

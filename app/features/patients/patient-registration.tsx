@@ -108,7 +108,7 @@ function RegistrationProgress({
                   {content}
                 </button>
               ) : (
-                <span aria-current={isCurrent ? 'step' : undefined} className="flex items-center gap-2 p-1 text-slate-600">
+                <span aria-current={isCurrent ? 'step' : undefined} className="flex items-center gap-2 p-1 text-slate-600 coarse:min-h-11">
                   {content}
                 </span>
               )}
