@@ -56,8 +56,16 @@ function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollR
   if (anchor.target && anchor.target !== '_self') return
   event.preventDefault()
   const to = anchor.getAttribute('href')!
-  // A dialog's own links (Close, Cancel) only leave it: the one that opened it stays the one followed.
-  if (!anchor.closest('dialog[open]')) lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
+  // A dialog's own links (Close, Cancel) only leave it: the one that opened it stays the one followed,
+  // and going back to the page it opened over is a step back in the history, not a new entry.
+  if (anchor.closest('dialog[open]')) {
+    if (isPreviousEntry(to)) {
+      void navigate(-1)
+      return
+    }
+  } else {
+    lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
+  }
   // The page it is already on is replaced, not stacked in the history (as Remix's).
   navigate(to, { replace: to === `${window.location.pathname}${window.location.search}${window.location.hash}`, preventScrollReset })
 }
@@ -98,10 +106,37 @@ export function NavLink({
  */
 export const lastQueries = new Map<string, string>()
 
-/** Keeps the query of each page the tab shows: the root calls it once. */
+/** Each entry of this tab's history the app has shown (path and query), by the router's index. */
+const entries = new Map<number, string>()
+
+function historyIndex(): number | null {
+  const index: unknown = window.history.state?.idx
+  return typeof index === 'number' ? index : null
+}
+
+/** Whether `to` (path and query) is the entry one step back in this tab's history. */
+function isPreviousEntry(to: string) {
+  const index = historyIndex()
+  return index !== null && index > 0 && entries.get(index - 1) === to
+}
+
+/**
+ * Leaves a dialog for `to`: a step back when `to` is the page it opened over,
+ * so that the browser's Back does not open the dialog again; else a
+ * navigation there.
+ */
+export function leaveDialogFor(to: string) {
+  if (!navigate) return
+  if (isPreviousEntry(to)) navigate(-1)
+  else navigate(to, { preventScrollReset: true })
+}
+
+/** Keeps the query of each page the tab shows, and its place in the history: the root calls it once. */
 export function useRememberedQueries() {
   const { pathname, search } = useLocation()
   useEffect(() => {
+    const index = historyIndex()
+    if (index !== null) entries.set(index, `${pathname}${search}`)
     lastQueries.delete(pathname)
     lastQueries.set(pathname, search)
     if (lastQueries.size > 50) lastQueries.delete(lastQueries.keys().next().value!)

@@ -1,5 +1,5 @@
-import { Form, useNavigate, useNavigation } from '@remix-run/react'
-import { Link } from '~/components/link'
+import { Form, useNavigation } from '@remix-run/react'
+import { Link, leaveDialogFor } from '~/components/link'
 import { useId } from 'react'
 import { Icon } from '~/components/icons'
 import { DialogToastSlot } from '~/components/toaster'
@@ -32,7 +32,6 @@ export function RouteDialog({
 }) {
   const hydrated = useHydrated()
   useCountOpenDialog(hydrated)
-  const navigate = useNavigate()
   const titleId = useId()
   const width = size === 'lg' ? 'max-w-3xl' : 'max-w-lg'
 
@@ -55,7 +54,7 @@ export function RouteDialog({
   return (
     <ModalDialog
       labelledBy={titleId}
-      onCancel={() => navigate(closeTo, { preventScrollReset: true })}
+      onCancel={() => leaveDialogFor(closeTo)}
       initialFocus={firstFocus}
       panelClassName={`w-full ${width} rounded-lg bg-white p-6 shadow-xl`}
     >

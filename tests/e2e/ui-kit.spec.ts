@@ -176,6 +176,10 @@ test.describe('dialog focus', () => {
       await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
       await expect(edit).toBeFocused()
     }
+    // Closing was a step back: the browser's Back leaves the lead's page for the list, with no dialog again.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/leads$/)
+    await expect(dialog).toHaveCount(0)
   })
 
   test("a dialog opened from a row's menu gives the focus back to the menu's button", async ({ page }) => {
