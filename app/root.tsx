@@ -12,7 +12,7 @@ import {
 import { useEffect } from 'react'
 import { keepFocusWhilePressingSubmit } from '~/components/submit-press'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { useLinkNavigation, useRememberedQueries } from '~/components/link'
+import { useLinkNavigation, useRememberedLocations } from '~/components/link'
 import { RouteAnnouncer } from '~/components/route-announcer'
 import { Toaster } from '~/components/toaster'
 import tailwindHref from '~/styles/tailwind.css'
@@ -94,7 +94,7 @@ export default function App() {
   }, [hydrated])
   useEffect(() => keepFocusWhilePressingSubmit(), [])
   useLinkNavigation()
-  useRememberedQueries()
+  useRememberedLocations()
   return (
     <>
       <Outlet />

@@ -58,14 +58,12 @@ function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollR
   const to = anchor.getAttribute('href')!
   // A dialog's own links (Close, Cancel) only leave it: the one that opened it stays the one followed,
   // and going back to the page it opened over is a step back in the history, not a new entry.
-  if (anchor.closest('dialog[open]')) {
-    if (isPreviousEntry(to)) {
-      void navigate(-1)
-      return
-    }
-  } else {
-    lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
+  const inDialog = anchor.closest('dialog[open]') !== null
+  if (inDialog && isPreviousEntry(to)) {
+    void navigate(-1)
+    return
   }
+  if (!inDialog) lastFollowed = { from: `${window.location.pathname}${window.location.search}`, href: to }
   // The page it is already on is replaced, not stacked in the history (as Remix's).
   navigate(to, { replace: to === `${window.location.pathname}${window.location.search}${window.location.hash}`, preventScrollReset })
 }
@@ -131,8 +129,8 @@ export function leaveDialogFor(to: string) {
   else navigate(to, { preventScrollReset: true })
 }
 
-/** Keeps the query of each page the tab shows, and its place in the history: the root calls it once. */
-export function useRememberedQueries() {
+/** Keeps each page the tab shows: its query (lastQueries) and its place in the history. The root calls it once. */
+export function useRememberedLocations() {
   const { pathname, search } = useLocation()
   useEffect(() => {
     const index = historyIndex()

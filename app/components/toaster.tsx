@@ -80,13 +80,13 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const slotRef = useRef(slot)
   slotRef.current = slot
 
-  // A later revalidation brings no toast (the cookie was read once): that must
-  // not cut the current one short, only a new toast replaces it.
-  // Which navigation brought the toast (the location's key).
+  // Which navigation brought the toast shown (the location's key).
   const { key: locationKey } = useLocation()
   const locationKeyRef = useRef(locationKey)
   locationKeyRef.current = locationKey
   const arrival = useRef<{ id: string; locationKey: string } | null>(null)
+  // A later revalidation brings no toast (the cookie was read once): that must
+  // not cut the current one short, only a new toast replaces it.
   useEffect(() => {
     if (!toast) return
     arrival.current = { id: toast.id, locationKey: locationKeyRef.current }

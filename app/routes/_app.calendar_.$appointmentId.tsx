@@ -72,9 +72,7 @@ export default function AppointmentPage() {
 
   return (
     <>
-      <BackLink to="/calendar">
-        Back to calendar
-      </BackLink>
+      <BackLink to="/calendar">Back to calendar</BackLink>
       <PageHeader
         title={appointment.title}
         subtitle={formatTimeRange(appointment.startTime, appointment.endTime, timeZone, { withZone: true })}

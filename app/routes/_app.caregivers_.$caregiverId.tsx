@@ -104,9 +104,7 @@ export default function CaregiverProfile() {
 
   return (
     <>
-      <BackLink to="/caregivers">
-        Back to caregivers
-      </BackLink>
+      <BackLink to="/caregivers">Back to caregivers</BackLink>
       <PageHeader
         title={caregiver.fullName}
         subtitle={`Caregiver #${caregiver.id.slice(0, 8)} · application ${caregiver.applicationProgress}`}

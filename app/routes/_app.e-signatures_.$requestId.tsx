@@ -134,9 +134,7 @@ export default function EsignRequestPage() {
   const leadName = request.lead ? `${request.lead.firstName} ${request.lead.lastName}` : null
   return (
     <>
-      <BackLink to="/e-signatures">
-        Back to e-signatures
-      </BackLink>
+      <BackLink to="/e-signatures">Back to e-signatures</BackLink>
       <PageHeader
         title={request.title}
         subtitle={`${esignProviderLabel(request.provider)}${request.isTest ? ' · Test request' : ''}`}

@@ -80,9 +80,7 @@ export default function LeadPage() {
 
   return (
     <>
-      <BackLink to="/leads">
-        Back to leads
-      </BackLink>
+      <BackLink to="/leads">Back to leads</BackLink>
       <PageHeader
         title={name}
         subtitle={`Lead #${lead.id.slice(0, 8)}`}

@@ -133,9 +133,7 @@ export default function PatientProfile() {
 
   return (
     <>
-      <BackLink to="/patients">
-        Back to patients
-      </BackLink>
+      <BackLink to="/patients">Back to patients</BackLink>
       <PageHeader
         title={`${patient.firstName} ${patient.lastName}`}
         subtitle={`Patient #${patient.id.slice(-8).toUpperCase()}`}

@@ -106,6 +106,15 @@ test.describe('the toast after a registration step', () => {
   }
 })
 
+/** Each way a person closes a dialog by keyboard: Escape, its Close button, Cancel. */
+function waysToClose(page: Page, dialog: Locator) {
+  return [
+    () => page.keyboard.press('Escape'),
+    () => dialog.getByRole('link', { name: 'Close' }).press('Enter'),
+    () => dialog.getByRole('link', { name: 'Cancel' }).press('Enter'),
+  ]
+}
+
 /** The list's links to a lead's page (not its rows' menus). */
 function leadLinks(page: Page) {
   return page.locator('#main a[href^="/leads/"]:not([href^="/leads/new"]):not([href*="/edit"]):not([href*="/delete"])').filter({ visible: true })
@@ -142,11 +151,7 @@ test.describe('dialog focus', () => {
     await waitForHydration(page)
     const opener = page.getByRole('link', { name: 'Add New Lead' }).first()
     const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
-    for (const close of [
-      () => page.keyboard.press('Escape'),
-      () => dialog.getByRole('link', { name: 'Close' }).press('Enter'),
-      () => dialog.getByRole('link', { name: 'Cancel' }).press('Enter'),
-    ]) {
+    for (const close of waysToClose(page, dialog)) {
       await opener.focus()
       await page.keyboard.press('Enter')
       await expect(dialog.getByLabel('First Name')).toBeFocused()
@@ -163,11 +168,7 @@ test.describe('dialog focus', () => {
     await expect(page.getByRole('link', { name: 'Back to leads' })).toBeVisible()
     const edit = page.getByRole('link', { name: 'Edit', exact: true })
     const dialog = page.getByRole('dialog', { name: 'Edit Lead' })
-    for (const close of [
-      () => page.keyboard.press('Escape'),
-      () => dialog.getByRole('link', { name: 'Close' }).press('Enter'),
-      () => dialog.getByRole('link', { name: 'Cancel' }).press('Enter'),
-    ]) {
+    for (const close of waysToClose(page, dialog)) {
       await edit.focus()
       await page.keyboard.press('Enter')
       await expect(dialog).toBeVisible()

@@ -27,8 +27,8 @@ export const REGISTRATION_STATUS_HEADING_ID = 'registration-status'
 
 /**
  * True when every field of a step was left blank (the button's own name
- * aside): Back from such a step only goes back, in the browser and on the
- * server, instead of asking for the fields it would save.
+ * aside): Back (or another step) from such a step only goes there, in the
+ * browser and on the server, instead of asking for the fields it would save.
  */
 export function stepLeftBlank(formData: FormData) {
   for (const [name, value] of formData) {
@@ -45,6 +45,18 @@ export function isRegistrationDialogPath(pathname: string) {
 
 export function stepBySlug(slug: string | undefined) {
   return REGISTRATION_STEPS.find((step) => step.slug === slug)
+}
+
+const GO_TO_STEP = 'step:'
+
+/** The intent of a progress step's button: save the open step, then open `step`. */
+export function goToStepIntent(step: RegistrationStep) {
+  return `${GO_TO_STEP}${step.slug}`
+}
+
+/** The step a button's intent goes to (goToStepIntent), if it names one. */
+export function stepOfIntent(intent: FormDataEntryValue | null) {
+  return typeof intent === 'string' && intent.startsWith(GO_TO_STEP) ? stepBySlug(intent.slice(GO_TO_STEP.length)) : undefined
 }
 
 export const REGISTRATION_STATUSES = ['new', 'in-progress', 'pending-review', 'complete'] as const

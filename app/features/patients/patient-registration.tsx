@@ -24,19 +24,16 @@ import {
   REGISTRATION_STEP_HEADING_ID,
   type RegistrationStep,
   WEEKDAY_OPTIONS,
+  goToStepIntent,
   nextStep,
   registrationProgress,
   stepLeftBlank,
+  stepOfIntent,
 } from '~/features/patients/options'
 import { registrationStepChecks } from '~/features/patients/rules'
 import { type FormRules, constraintsOf, validateWithRules } from '~/lib/form-rules'
 import { cn } from '~/lib/misc'
 import { useHydrated } from '~/lib/use-hydrated'
-
-/** The intent of a step's button that saves the open step and goes to another one. */
-export function goToStepIntent(step: RegistrationStep) {
-  return `step:${step.slug}`
-}
 
 /**
  * The five steps with the share done (20% per saved step) and the current
@@ -120,8 +117,9 @@ function RegistrationProgress({
   )
 }
 
+/** Back, or another step of the progress. */
 function isLeaving(intent: FormDataEntryValue | null) {
-  return intent === 'back' || (typeof intent === 'string' && intent.startsWith('step:'))
+  return intent === 'back' || stepOfIntent(intent) !== undefined
 }
 
 export type StepDefaults = Record<string, unknown>

@@ -8,8 +8,8 @@ import {
   REGISTRATION_STEP_HEADING_ID,
   type RegistrationStep,
   nextStep,
-  stepBySlug,
   stepLeftBlank,
+  stepOfIntent,
   stepSchemas,
 } from '~/features/patients/schema'
 import { userActor } from '~/platform/auth/actor.server'
@@ -86,10 +86,8 @@ type StepIntent = 'back' | 'close' | 'next' | { goTo: RegistrationStep }
 
 function stepIntent(formData: FormData): StepIntent {
   const intent = formData.get('intent')
-  if (typeof intent === 'string' && intent.startsWith('step:')) {
-    const target = stepBySlug(intent.slice('step:'.length))
-    if (target) return { goTo: target }
-  }
+  const target = stepOfIntent(intent)
+  if (target) return { goTo: target }
   return intent === 'back' || intent === 'close' ? intent : 'next'
 }
 

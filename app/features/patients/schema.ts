@@ -41,6 +41,7 @@ export {
   statusAfterSave,
   stepBySlug,
   stepLeftBlank,
+  stepOfIntent,
   type PatientSort,
   type RegistrationStatus,
   type RegistrationStep,
