@@ -52,10 +52,10 @@ function sourceOf(route: ManifestRoute) {
   return file === undefined ? '' : fs.readFileSync(file, 'utf8')
 }
 
-/** Route modules with a component: the pages (resource and API routes have none). */
+/** Route modules with a component, their own or re-exported: the pages (resource and API routes have none). */
 function isPage(route: ManifestRoute) {
   if (route.id === 'root' || route.id === 'routes/_app') return false
-  return /export default /.test(sourceOf(route))
+  return /export default |export \{[^}]*\bdefault\b[^}]*\} from /.test(sourceOf(route))
 }
 
 /**

@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
 import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
+import { keepPageUnderDialogs } from '~/components/keep-page-under-dialogs'
 import { PageHeader } from '~/components/page-header'
 import { RecordHistory } from '~/components/record-history'
 import { Button, buttonClassName } from '~/components/ui/button'
@@ -22,6 +23,8 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Appointment | Healthcare Portal' }]
+
+export const shouldRevalidate = keepPageUnderDialogs((params) => `/calendar/${params.appointmentId}`)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

@@ -193,8 +193,8 @@ function CaregiverActions({ caregiver, search, canWrite, variant }: RowProps & {
       )}
       {canWrite ? (
         <>
-          <ActionMenuLink to={`/caregivers/${caregiver.id}/edit${search}`}>Edit</ActionMenuLink>
-          <ActionMenuLink to={`/caregivers/${caregiver.id}/delete${search}`} className="text-red-800">
+          <ActionMenuLink to={`/caregivers/edit/${caregiver.id}${search}`}>Edit</ActionMenuLink>
+          <ActionMenuLink to={`/caregivers/delete/${caregiver.id}${search}`} className="text-red-800">
             Delete
           </ActionMenuLink>
         </>

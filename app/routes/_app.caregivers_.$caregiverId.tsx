@@ -15,6 +15,7 @@ import { RecordHistory } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
 import { MilestoneForm } from '~/features/workflows/milestone-form'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
+import { keepPageUnderDialogs } from '~/components/keep-page-under-dialogs'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { caregiverToJson, setCaregiverStates } from '~/features/caregivers/caregivers.server'
 import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
@@ -37,6 +38,8 @@ import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Caregiver | Healthcare Portal' }]
+
+export const shouldRevalidate = keepPageUnderDialogs((params) => `/caregivers/${params.caregiverId}`)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

@@ -3,11 +3,11 @@ import { json } from '@remix-run/node'
 import { useLoaderData, useLocation, useOutlet } from '@remix-run/react'
 import { Link } from '~/components/link'
 import { ActionMenu, ActionMenuLink } from '~/components/action-menu'
+import { keepPageUnderDialogs } from '~/components/keep-page-under-dialogs'
 import { assessmentPrefill, scheduleHref } from '~/features/calendar/schedule-links'
 import { EmailAddress } from '~/components/email-address'
 import { ListPage, recordLinkClassName } from '~/components/list-page'
 import { PhoneNumber } from '~/components/phone-number'
-import { dialogHref } from '~/components/dialog-links'
 import { StatusBadge } from '~/components/status-badge'
 import { buttonClassName } from '~/components/ui/button'
 import { listLeads } from '~/features/leads/leads.server'
@@ -18,6 +18,9 @@ import { useCan } from '~/platform/auth/user'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Lead Management | Healthcare Portal' }]
+
+// The Send E-Signature Request dialog's steps change the query; the list behind is read again when it closes.
+export const shouldRevalidate = keepPageUnderDialogs(() => '/leads')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
@@ -106,10 +109,10 @@ function LeadActions({ lead, search, canWrite }: { lead: LeadRow; search: string
   if (!canWrite) return null
   return (
     <ActionMenu label={`Actions for ${lead.firstName} ${lead.lastName}`}>
-      <ActionMenuLink to={`/leads/${lead.id}/edit${search}`}>View/Edit</ActionMenuLink>
-      <ActionMenuLink to={dialogHref(`/leads/${lead.id}/esign`, `/leads${search}`)}>E-Sign</ActionMenuLink>
+      <ActionMenuLink to={`/leads/edit/${lead.id}${search}`}>View/Edit</ActionMenuLink>
+      <ActionMenuLink to={`/leads/esign/${lead.id}${search}`}>E-Sign</ActionMenuLink>
       <ActionMenuLink to={scheduleHref(assessmentPrefill(lead.id), `/leads${search}`)}>Schedule assessment</ActionMenuLink>
-      <ActionMenuLink to={`/leads/${lead.id}/delete${search}`} className="text-red-800">
+      <ActionMenuLink to={`/leads/delete/${lead.id}${search}`} className="text-red-800">
         Delete
       </ActionMenuLink>
     </ActionMenu>

@@ -22,19 +22,24 @@ import { sendLeadPortalRequest } from '~/features/portal-signing/prepare.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
-import { dialogExitPath, safeRedirectPath } from '~/platform/http/request.server'
+import { dialogExitPath, pageBehindDialog } from '~/platform/http/request.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
 
 export const meta: MetaFunction = () => [{ title: 'Send E-Signature Request | Healthcare Portal' }]
 
-/** Where the dialog closes to: its own steps (provider, templateId) are not the page's query. */
-function exitPath(request: Request, leadId: string) {
+/** The page's query: the dialog's own steps (provider, templateId) are not part of it. */
+function pageQuery(request: Request) {
   const query = new URL(request.url).searchParams
   query.delete('provider')
   query.delete('templateId')
-  return dialogExitPath(query, `/leads/${leadId}`)
+  return query
+}
+
+/** Where the dialog closes to: the lead's page or the list it is drawn over, or redirectTo. */
+function exitPath(request: Request, leadId: string) {
+  return dialogExitPath(pageQuery(request), pageBehindDialog(request, '/leads', `/leads/${leadId}`))
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,7 +48,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!lead) throw new Response('Lead not found', { status: 404 })
   const query = new URL(request.url).searchParams
   const data = await loadSendDialog({ provider: query.get('provider'), templateId: query.get('templateId') })
-  const redirectTo = query.get('redirectTo')
   return json({
     recipient: { name: `${lead.firstName} ${lead.lastName}`, email: lead.email, phone: lead.phone },
     data,
@@ -51,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     portalRules: formRules(portalLeadSendSchema),
     portalPrepareHref: `/e-signatures/new-portal?person=lead:${lead.id}`,
     closeTo: exitPath(request, lead.id),
-    redirectTo: redirectTo && safeRedirectPath(redirectTo, '') ? redirectTo : null,
+    pageQuery: [...pageQuery(request)],
   })
 }
 
@@ -106,7 +110,7 @@ async function sendThroughPortal(request: Request, form: FormData, leadId: strin
 }
 
 export default function LeadESign() {
-  const { recipient, data, rules, portalRules, portalPrepareHref, closeTo, redirectTo } = useLoaderData<typeof loader>()
+  const { recipient, data, rules, portalRules, portalPrepareHref, closeTo, pageQuery } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   return (
     <RouteDialog title="Send E-Signature Request" closeTo={closeTo}>
@@ -117,7 +121,7 @@ export default function LeadESign() {
         portal={{ rules: portalRules, prepareHref: portalPrepareHref }}
         lastResult={lastResult}
         closeTo={closeTo}
-        redirectTo={redirectTo}
+        pageQuery={pageQuery}
       />
     </RouteDialog>
   )

@@ -6,6 +6,7 @@ import { Link } from '~/components/link'
 import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
 import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
+import { keepPageUnderDialogs } from '~/components/keep-page-under-dialogs'
 import { StatusBadge } from '~/components/status-badge'
 import { Button, buttonClassName } from '~/components/ui/button'
 import { getLead } from '~/features/leads/leads.server'
@@ -30,6 +31,8 @@ import { AutomationHistory } from '~/features/workflows/automation-history'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Lead | Healthcare Portal' }]
+
+export const shouldRevalidate = keepPageUnderDialogs((params) => `/leads/${params.leadId}`)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')

@@ -15,6 +15,7 @@ import {
   PATIENT_SORT_OPTIONS,
   REGISTRATION_STATUS_FILTER_OPTIONS,
   isRegistrationDialogPath,
+  registrationStepPath,
   nextStep,
   optionLabel,
 } from '~/features/patients/options'
@@ -158,7 +159,7 @@ function PatientActions({
   const step = nextStep(patient.completedSteps)
   const canContinue = canWrite && patient.registrationStatus !== 'complete'
   // With every step saved, what remains is the review on the profile.
-  const continueTo = step ? `/patients/${patient.id}/register/${step.slug}${search}` : `/patients/${patient.id}`
+  const continueTo = step ? `${registrationStepPath(patient.id, step.slug, 'list')}${search}` : `/patients/${patient.id}`
   return (
     <ActionMenu label={`Actions for ${patient.firstName} ${patient.lastName}`}>
       {canContinue ? (
@@ -166,7 +167,7 @@ function PatientActions({
       ) : (
         <ActionMenuLink to={`/patients/${patient.id}`}>View Profile</ActionMenuLink>
       )}
-      {canWrite ? <ActionMenuLink to={`/patients/${patient.id}/register/personal-info${search}`}>Edit</ActionMenuLink> : null}
+      {canWrite ? <ActionMenuLink to={`${registrationStepPath(patient.id, 'personal-info', 'list')}${search}`}>Edit</ActionMenuLink> : null}
     </ActionMenu>
   )
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
 import { BackLink } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
-import { dialogHref } from '~/components/dialog-links'
+import { dialogHref, useDialogOutletOnly } from '~/components/dialog-links'
+import { keepPageUnderDialogs } from '~/components/keep-page-under-dialogs'
 import { RecordHistory, RecordViewers } from '~/components/record-history'
 import { AutomationHistory } from '~/features/workflows/automation-history'
 import { PersonDocuments } from '~/features/documents/person-documents'
@@ -29,6 +30,8 @@ import { userActor } from '~/platform/auth/actor.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Patient | Healthcare Portal' }]
+
+export const shouldRevalidate = keepPageUnderDialogs((params) => `/patients/${params.patientId}`)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:read')
@@ -119,8 +122,10 @@ export default function PatientProfile() {
   const canWrite = useCan('records:write')
   const timeZone = useTimeZone()
   const navigation = useNavigation()
+  const outlet = useOutlet()
   // Saving a step, submitting and approving return here at the status (#registration-status).
   useFragmentFocus()
+  if (useDialogOutletOnly(outlet)) return outlet
   const here = `/patients/${patient.id}`
   const editTo = (step: RegistrationStep) =>
     canWrite && (patient.completedSteps.includes(step.key) || nextStep(patient.completedSteps)?.key === step.key)
@@ -301,6 +306,7 @@ export default function PatientProfile() {
         <RecordHistory title="Activity" entries={activity} emptyText="No changes recorded yet." className="lg:col-span-2" />
         <RecordViewers viewers={viewers} />
       </div>
+      {outlet}
     </>
   )
 }

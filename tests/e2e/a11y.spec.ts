@@ -82,7 +82,7 @@ test.describe('accessibility: admin pages', { tag: '@a11y' }, () => {
     await page.goto('/leads')
     await page.getByRole('button', { name: /^Actions for / }).first().click()
     await page.getByRole('menuitem', { name: 'E-Sign' }).click()
-    await expect(page).toHaveURL(/\/leads\/[^/]+\/esign/)
+    await expect(page).toHaveURL(/\/leads\/esign\/[^/?]+/)
     const url = new URL(page.url())
     url.searchParams.set('provider', 'boldsign')
     url.searchParams.set('templateId', 'bs-tmpl-consent')

@@ -56,7 +56,7 @@ test.describe('leads', () => {
     await expect(nameLink).toBeVisible()
     await expect(nameLink).toHaveCSS('text-decoration-line', 'underline')
     await page.getByRole('button', { name: `Actions for Linked Person${unique}` }).click()
-    await expect(page.getByRole('menuitem', { name: 'View/Edit' })).toHaveAttribute('href', /\/leads\/[^/]+\/edit/)
+    await expect(page.getByRole('menuitem', { name: 'View/Edit' })).toHaveAttribute('href', /\/leads\/edit\/[^/?]+/)
     await page.keyboard.press('Escape')
     await nameLink.click()
     await expect(page.getByRole('heading', { level: 1, name: `Linked Person${unique}` })).toBeVisible()
@@ -152,6 +152,34 @@ test.describe('leads: closing dialogs and empty lists', () => {
       await expect(page).toHaveURL(here)
       await expect(page.getByRole('heading', { level: 1, name: `Stay Here${unique}` })).toBeVisible()
     }
+  })
+
+  test("Edit opened from the lead's page is drawn over that page, not the list; the page is read again once the edit is saved", async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Over', lastName: `Page${unique}`, email: `over${unique}@example.com`, phone: '2015550124' },
+    })
+    expect(created.status()).toBe(201)
+    const here = `/leads/${(await created.json()).id}`
+    await page.goto(here)
+    const reads: string[] = []
+    page.on('request', (request) => {
+      const route = new URL(request.url()).searchParams.get('_data')
+      if (route?.startsWith('routes/_app.leads')) reads.push(route)
+    })
+    await page.getByRole('link', { name: 'Edit', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: `Edit Lead - Over Page${unique}` })
+    await expect(dialog).toBeVisible()
+    // Behind the dialog: the lead's page (inert while it is open), not the list.
+    await expect(page.locator('h1', { hasText: `Over Page${unique}` })).toBeAttached()
+    expect(reads).toEqual(['routes/_app.leads_.$leadId.edit'])
+
+    await dialog.getByLabel('Last Name').fill(`Moved${unique}`)
+    await dialog.getByRole('button', { name: 'Update Lead' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL(here)
+    await expect(page.getByRole('heading', { level: 1, name: `Over Moved${unique}` })).toBeVisible()
+    expect(reads).not.toContain('routes/_app.leads')
   })
 
   test('a search that finds nothing offers to clear it, not to add a first lead; a page past the end shows the last page', async ({ page }) => {

@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest'
 import { toFormDefaults, type CaregiverFormDefaults } from '~/features/caregivers/caregiver-form'
 import { loader as listLoader } from '~/routes/_app.caregivers'
 import { action as newAction, loader as newLoader } from '~/routes/_app.caregivers.new'
-import { action as editAction, loader as editLoader } from '~/routes/_app.caregivers.$caregiverId.edit'
-import { action as deleteAction } from '~/routes/_app.caregivers.$caregiverId.delete'
+import { action as editAction, loader as editLoader } from '~/routes/_app.caregivers.edit.$caregiverId'
+import { action as deleteAction } from '~/routes/_app.caregivers.delete.$caregiverId'
 import { action as profileAction, loader as profileLoader } from '~/routes/_app.caregivers_.$caregiverId'
 import { action as removeFileAction, loader as removeFileLoader } from '~/routes/_app.caregivers_.$caregiverId.files.$fileId.delete'
 import { loader as downloadLoader } from '~/routes/caregivers.$caregiverId.files.$fileId'
@@ -404,7 +404,7 @@ describe('editing', () => {
   test('saves the fields, adds new files beside the old ones, audits what changed', async () => {
     const { cookie } = await signedInUser('coordinator')
     const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Edit Me' }, [{ field: 'licenseFile', name: 'old-license.pdf', bytes: SAMPLE_PDF }])
-    const form = await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })
+    const form = await callRoute(editLoader, makeRequest(`/caregivers/edit/${caregiver.id}`, { cookie }), { caregiverId: caregiver.id })
     expect((await form.json()).caregiver).toMatchObject({ fullName: 'Edit Me', licenseExpiresOn: '2027-01-31', hourlyRate: 28.5, availability: { days: ['monday', 'wednesday', 'friday'] } })
 
     const response = await callRoute(
@@ -438,7 +438,7 @@ describe('editing', () => {
     const before = storedFiles().length
     const response = await callRoute(
       editAction,
-      multipart(`/caregivers/${caregiver.id}/edit`, cookie, { ...fields, fullName: 'Stay Same', licenseNumber: '' }, [
+      multipart(`/caregivers/edit/${caregiver.id}`, cookie, { ...fields, fullName: 'Stay Same', licenseNumber: '' }, [
         { field: 'resumeFile', name: 'cv.pdf', bytes: SAMPLE_PDF },
       ]),
       { caregiverId: caregiver.id },
@@ -458,7 +458,7 @@ describe('editing', () => {
     try {
       response = await callRoute(
         editAction,
-        multipart(`/caregivers/${caregiver.id}/edit`, cookie, { ...fields, fullName: 'Edit Fails', phone: '973-555-0000', city: 'Paterson' }),
+        multipart(`/caregivers/edit/${caregiver.id}`, cookie, { ...fields, fullName: 'Edit Fails', phone: '973-555-0000', city: 'Paterson' }),
         { caregiverId: caregiver.id },
       )
     } finally {
@@ -468,7 +468,7 @@ describe('editing', () => {
     expect(response.status).toBe(500)
     const body = await response.json()
     expect(body.error).toEqual({ '': ['Failed to update caregiver'] })
-    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/edit/${caregiver.id}`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
     expect(renderedFormValues(body, { ...stored, availableDays: stored.availability?.days ?? [] })).toMatchObject({ phone: '973-555-0000', city: 'Paterson' })
     expect(await prisma.caregiver.findUniqueOrThrow({ where: { id: caregiver.id } })).toMatchObject({ phone: '(973) 555-0142', city: 'Newark' })
   })
@@ -476,14 +476,14 @@ describe('editing', () => {
   test('a refused upload on edit falls back to the stored record, not a blank form', async () => {
     const { cookie } = await signedInUser('coordinator')
     const caregiver = await createCaregiver(cookie, { ...fields, fullName: 'Refused Upload' })
-    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/edit/${caregiver.id}`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
     const defaults = { ...stored, availableDays: stored.availability?.days ?? [] }
-    const tooLarge = new Request(`http://localhost/caregivers/${caregiver.id}/edit`, {
+    const tooLarge = new Request(`http://localhost/caregivers/edit/${caregiver.id}`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(500 * 1024 * 1024) },
       body: '--x--',
     })
-    const interrupted = interruptedUpload(`/caregivers/${caregiver.id}/edit`, cookie, {
+    const interrupted = interruptedUpload(`/caregivers/edit/${caregiver.id}`, cookie, {
       fields: { fullName: 'Typed But Lost' },
       fileField: 'licenseFile',
       sentBytes: SAMPLE_PDF.subarray(0, 4096),
@@ -513,9 +513,9 @@ describe('editing', () => {
     const expected = ['Certified Nursing Assistant, New Jersey', 'CPR, AED and First Aid']
     expect(caregiver.certifications).toEqual(expected)
     // The edit form holds them one per line; saving it unchanged keeps them as they were.
-    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/${caregiver.id}/edit`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
+    const stored = (await (await callRoute(editLoader, makeRequest(`/caregivers/edit/${caregiver.id}`, { cookie }), { caregiverId: caregiver.id })).json()).caregiver
     const textarea = toFormDefaults({ ...stored, availableDays: stored.availability?.days ?? [] }).certifications as string
-    const response = await callRoute(editAction, multipart(`/caregivers/${caregiver.id}/edit`, cookie, { ...fields, fullName: 'Comma Certs', certifications: textarea }), {
+    const response = await callRoute(editAction, multipart(`/caregivers/edit/${caregiver.id}`, cookie, { ...fields, fullName: 'Comma Certs', certifications: textarea }), {
       caregiverId: caregiver.id,
     })
     expect(response.status).toBe(302)
@@ -525,8 +525,8 @@ describe('editing', () => {
   test('an unknown caregiver is a 404', async () => {
     const { cookie } = await signedInUser('coordinator')
     const id = '00000000-0000-4000-8000-000000000000'
-    expect((await callRoute(editLoader, makeRequest(`/caregivers/${id}/edit`, { cookie }), { caregiverId: id })).status).toBe(404)
-    expect((await callRoute(editLoader, makeRequest('/caregivers/nope/edit', { cookie }), { caregiverId: 'nope' })).status).toBe(404)
+    expect((await callRoute(editLoader, makeRequest(`/caregivers/edit/${id}`, { cookie }), { caregiverId: id })).status).toBe(404)
+    expect((await callRoute(editLoader, makeRequest('/caregivers/edit/nope', { cookie }), { caregiverId: 'nope' })).status).toBe(404)
   })
 })
 
@@ -755,7 +755,7 @@ describe('files', () => {
     ])
     const paths = caregiver.files.map((file) => path.join(getEnv().DATA_DIR, 'files', file.storageKey))
     expect(paths.every((file) => fs.existsSync(file))).toBe(true)
-    const response = await callRoute(deleteAction, makeRequest(`/caregivers/${caregiver.id}/delete?status=active`, { cookie, method: 'POST' }), { caregiverId: caregiver.id })
+    const response = await callRoute(deleteAction, makeRequest(`/caregivers/delete/${caregiver.id}?status=active`, { cookie, method: 'POST' }), { caregiverId: caregiver.id })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/caregivers?status=active')
     expect(await toastOf(response)).toMatchObject({ title: 'Caregiver deleted' })
@@ -765,6 +765,6 @@ describe('files', () => {
     const deleted = await prisma.auditLog.findMany({ where: { entityId: caregiver.id, action: 'delete' } })
     // The row is gone; the trail still says whom, and how many files went with it.
     expect(deleted.map((entry) => entry.details)).toEqual([{ fullName: 'Delete Person', fileCount: 2 }])
-    expect((await callRoute(deleteAction, makeRequest(`/caregivers/${caregiver.id}/delete`, { cookie, method: 'POST' }), { caregiverId: caregiver.id })).status).toBe(404)
+    expect((await callRoute(deleteAction, makeRequest(`/caregivers/delete/${caregiver.id}`, { cookie, method: 'POST' }), { caregiverId: caregiver.id })).status).toBe(404)
   })
 })

@@ -1,17 +1,23 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import * as newLead from '~/routes/_app.leads.new'
-import * as editLead from '~/routes/_app.leads.$leadId.edit'
-import * as deleteLead from '~/routes/_app.leads.$leadId.delete'
+import * as editLead from '~/routes/_app.leads.edit.$leadId'
+import * as deleteLead from '~/routes/_app.leads.delete.$leadId'
 import * as esignLead from '~/routes/_app.leads_.$leadId.esign'
+import * as esignListedLead from '~/routes/_app.leads.esign.$leadId'
+import * as editLeadOverPage from '~/routes/_app.leads_.$leadId.edit'
+import * as deleteLeadOverPage from '~/routes/_app.leads_.$leadId.delete'
+import * as editCaregiverOverPage from '~/routes/_app.caregivers_.$caregiverId.edit'
+import * as deleteCaregiverOverPage from '~/routes/_app.caregivers_.$caregiverId.delete'
+import * as registerPatientOverProfile from '~/routes/_app.patients_.$patientId.register.$step'
 import * as sendIntakeForm from '~/routes/_app.leads_.$leadId.intake-form'
 import * as newCommunication from '~/routes/_app.leads_.$leadId.communications.new'
 import * as editCommunication from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
 import * as deleteCommunication from '~/routes/_app.leads_.$leadId.communications.$communicationId.delete'
 import * as newCaregiver from '~/routes/_app.caregivers.new'
-import * as editCaregiver from '~/routes/_app.caregivers.$caregiverId.edit'
-import * as deleteCaregiver from '~/routes/_app.caregivers.$caregiverId.delete'
+import * as editCaregiver from '~/routes/_app.caregivers.edit.$caregiverId'
+import * as deleteCaregiver from '~/routes/_app.caregivers.delete.$caregiverId'
 import * as removeCaregiverFile from '~/routes/_app.caregivers_.$caregiverId.files.$fileId.delete'
-import * as registerPatient from '~/routes/_app.patients.$patientId.register.$step'
+import * as registerPatient from '~/routes/_app.patients.register.$patientId.$step'
 import * as newPatient from '~/routes/_app.patients.new'
 import * as uploadDocument from '~/routes/_app.documents-new.upload'
 import * as editDocument from '~/routes/_app.documents-new.$documentId.edit'
@@ -33,8 +39,8 @@ import { callRoute, makeRequest, signedInUser, toastOf } from '#tests/support/fi
 /**
  * One exit rule for every dialog route: Cancel, the close button, Escape and
  * a save go to `redirectTo` when it is a page of this site (the record's page
- * the dialog was opened from), else back to the list it was opened over,
- * with that list's search, filters and page.
+ * the dialog was opened from), else back to the page it is drawn over: a
+ * list with that list's search, filters and page, or the record's page.
  */
 
 type Loader = Parameters<typeof callRoute>[0]
@@ -83,9 +89,12 @@ function dialogs(): DialogCase[] {
   const caregiverPage = `/caregivers/${caregiver.id}`
   return [
     { dialog: 'new lead', path: '/leads/new', list: '/leads', loader: newLead.loader, params: {} },
-    { dialog: 'edit lead', path: `${leadPage}/edit`, list: '/leads', loader: editLead.loader, params: { leadId: lead.id } },
-    { dialog: 'delete lead', path: `${leadPage}/delete`, list: '/leads', loader: deleteLead.loader, params: { leadId: lead.id } },
+    { dialog: 'edit lead', path: `/leads/edit/${lead.id}`, list: '/leads', loader: editLead.loader, params: { leadId: lead.id } },
+    { dialog: 'edit lead over its page', path: `${leadPage}/edit`, list: leadPage, loader: editLeadOverPage.loader, params: { leadId: lead.id } },
+    { dialog: 'delete lead', path: `/leads/delete/${lead.id}`, list: '/leads', loader: deleteLead.loader, params: { leadId: lead.id } },
+    { dialog: 'delete lead over its page', path: `${leadPage}/delete`, list: leadPage, loader: deleteLeadOverPage.loader, params: { leadId: lead.id } },
     { dialog: 'e-sign a lead', path: `${leadPage}/esign`, list: leadPage, loader: esignLead.loader, params: { leadId: lead.id } },
+    { dialog: 'e-sign a listed lead', path: `/leads/esign/${lead.id}`, list: '/leads', loader: esignListedLead.loader, params: { leadId: lead.id } },
     { dialog: 'send intake form', path: `${leadPage}/intake-form`, list: leadPage, loader: sendIntakeForm.loader, params: { leadId: lead.id } },
     { dialog: 'new communication', path: `${leadPage}/communications/new`, list: leadPage, loader: newCommunication.loader, params: { leadId: lead.id } },
     {
@@ -105,14 +114,35 @@ function dialogs(): DialogCase[] {
     { dialog: 'new patient', path: '/patients/new', list: '/patients', loader: newPatient.loader, params: {} },
     {
       dialog: 'patient registration step',
-      path: `/patients/${patient.id}/register/personal-info`,
+      path: `/patients/register/${patient.id}/personal-info`,
       list: '/patients',
       loader: registerPatient.loader,
       params: { patientId: patient.id, step: 'personal-info' },
     },
+    {
+      dialog: 'patient registration step over the profile',
+      path: `/patients/${patient.id}/register/personal-info`,
+      list: `/patients/${patient.id}`,
+      loader: registerPatientOverProfile.loader,
+      params: { patientId: patient.id, step: 'personal-info' },
+    },
     { dialog: 'new caregiver', path: '/caregivers/new', list: '/caregivers', loader: newCaregiver.loader, params: {} },
-    { dialog: 'edit caregiver', path: `${caregiverPage}/edit`, list: '/caregivers', loader: editCaregiver.loader, params: { caregiverId: caregiver.id } },
-    { dialog: 'delete caregiver', path: `${caregiverPage}/delete`, list: '/caregivers', loader: deleteCaregiver.loader, params: { caregiverId: caregiver.id } },
+    { dialog: 'edit caregiver', path: `/caregivers/edit/${caregiver.id}`, list: '/caregivers', loader: editCaregiver.loader, params: { caregiverId: caregiver.id } },
+    {
+      dialog: 'edit caregiver over its page',
+      path: `${caregiverPage}/edit`,
+      list: caregiverPage,
+      loader: editCaregiverOverPage.loader,
+      params: { caregiverId: caregiver.id },
+    },
+    { dialog: 'delete caregiver', path: `/caregivers/delete/${caregiver.id}`, list: '/caregivers', loader: deleteCaregiver.loader, params: { caregiverId: caregiver.id } },
+    {
+      dialog: 'delete caregiver over its page',
+      path: `${caregiverPage}/delete`,
+      list: caregiverPage,
+      loader: deleteCaregiverOverPage.loader,
+      params: { caregiverId: caregiver.id },
+    },
     {
       dialog: 'remove a caregiver file',
       path: `${caregiverPage}/files/${file.id}/delete`,
@@ -175,7 +205,7 @@ describe('every dialog route closes by one rule', () => {
   test('back to the list with its query, or to a same-site redirectTo; never off the site', async () => {
     const { cookie } = await signedInUser('coordinator')
     const cases = dialogs()
-    expect(cases.length).toBeGreaterThanOrEqual(23)
+    expect(cases.length).toBeGreaterThanOrEqual(29)
     for (const { dialog, path, list, loader, params } of cases) {
       const closeTo = async (query: Record<string, string>) => {
         const search = new URLSearchParams(query).size ? `?${new URLSearchParams(query)}` : ''
@@ -197,9 +227,9 @@ describe('every dialog route closes by one rule', () => {
     })
     const here = `/leads/${lead.id}`
     const dialog = `${here}/delete?${new URLSearchParams({ redirectTo: here })}`
-    const page = await callRoute(deleteLead.loader, makeRequest(dialog, { cookie }), { leadId: lead.id })
+    const page = await callRoute(deleteLeadOverPage.loader, makeRequest(dialog, { cookie }), { leadId: lead.id })
     expect(((await page.json()) as { closeTo: string }).closeTo).toBe(here)
-    const deleted = await callRoute(deleteLead.action, makeRequest(dialog, { method: 'POST', cookie }), { leadId: lead.id })
+    const deleted = await callRoute(deleteLeadOverPage.action, makeRequest(dialog, { method: 'POST', cookie }), { leadId: lead.id })
     expect(deleted.headers.get('location')).toBe('/leads')
     expect(await toastOf(deleted)).toMatchObject({ title: 'Lead deleted' })
 
@@ -208,9 +238,9 @@ describe('every dialog route closes by one rule', () => {
     })
     const profile = `/caregivers/${caregiver.id}`
     const confirm = `${profile}/delete?${new URLSearchParams({ q: 'gone', redirectTo: profile })}`
-    const form = await callRoute(deleteCaregiver.loader, makeRequest(confirm, { cookie }), { caregiverId: caregiver.id })
+    const form = await callRoute(deleteCaregiverOverPage.loader, makeRequest(confirm, { cookie }), { caregiverId: caregiver.id })
     expect(((await form.json()) as { closeTo: string }).closeTo).toBe(profile)
-    const removed = await callRoute(deleteCaregiver.action, makeRequest(confirm, { method: 'POST', cookie }), { caregiverId: caregiver.id })
+    const removed = await callRoute(deleteCaregiverOverPage.action, makeRequest(confirm, { method: 'POST', cookie }), { caregiverId: caregiver.id })
     expect(removed.headers.get('location')).toBe('/caregivers?q=gone')
   })
 })

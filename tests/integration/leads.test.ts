@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.leads'
 import { action as newAction } from '~/routes/_app.leads.new'
-import { action as editAction, loader as editLoader } from '~/routes/_app.leads.$leadId.edit'
-import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.leads.$leadId.delete'
+import { action as editAction, loader as editLoader } from '~/routes/_app.leads.edit.$leadId'
+import { action as deleteAction, loader as deleteLoader } from '~/routes/_app.leads.delete.$leadId'
 import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { action as newCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.new'
 import { action as editCommunicationAction } from '~/routes/_app.leads_.$leadId.communications.$communicationId.edit'
@@ -115,7 +115,7 @@ describe('creating, editing and deleting a lead', () => {
     const { cookie } = await signedInUser('coordinator')
     await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'edit@example.com' } }))
     const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'edit@example.com' } })
-    const page = await callRoute(editLoader, makeRequest(`/leads/${lead.id}/edit`, { cookie }), { leadId: lead.id })
+    const page = await callRoute(editLoader, makeRequest(`/leads/edit/${lead.id}`, { cookie }), { leadId: lead.id })
     expect(((await page.json()) as { lead: { email: string } }).lead.email).toBe('edit@example.com')
     const response = await callRoute(
       editAction,
@@ -137,7 +137,7 @@ describe('creating, editing and deleting a lead', () => {
     const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'close@example.com' } })
     const closeTo = async (redirectTo: string) => {
       const query = `?${new URLSearchParams({ redirectTo })}`
-      const page = await callRoute(editLoader, makeRequest(`/leads/${lead.id}/edit${query}`, { cookie }), { leadId: lead.id })
+      const page = await callRoute(editLoader, makeRequest(`/leads/edit/${lead.id}${query}`, { cookie }), { leadId: lead.id })
       return ((await page.json()) as { closeTo: string }).closeTo
     }
     expect(await closeTo(`/leads/${lead.id}`)).toBe(`/leads/${lead.id}`)
@@ -148,7 +148,7 @@ describe('creating, editing and deleting a lead', () => {
   test('an unknown lead is a 404', async () => {
     const { cookie } = await signedInUser('coordinator')
     const id = '11111111-1111-4111-8111-111111111111'
-    expect((await callRoute(editLoader, makeRequest(`/leads/${id}/edit`, { cookie }), { leadId: id })).status).toBe(404)
+    expect((await callRoute(editLoader, makeRequest(`/leads/edit/${id}`, { cookie }), { leadId: id })).status).toBe(404)
     expect((await callRoute(leadLoader, makeRequest('/leads/not-a-uuid', { cookie }), { leadId: 'not-a-uuid' })).status).toBe(404)
   })
 
@@ -157,7 +157,7 @@ describe('creating, editing and deleting a lead', () => {
     await callRoute(newAction, makeRequest('/leads/new', { cookie, form: { ...leadForm, email: 'delete@example.com' } }))
     const lead = await prisma.lead.findFirstOrThrow({ where: { email: 'delete@example.com' } })
     await callRoute(newCommunicationAction, makeRequest(`/leads/${lead.id}/communications/new`, { cookie, form: { type: 'phone' } }), { leadId: lead.id })
-    const response = await callRoute(deleteAction, makeRequest(`/leads/${lead.id}/delete`, { method: 'POST', cookie }), { leadId: lead.id })
+    const response = await callRoute(deleteAction, makeRequest(`/leads/delete/${lead.id}`, { method: 'POST', cookie }), { leadId: lead.id })
     expect(await toastOf(response)).toMatchObject({ title: 'Lead deleted', description: 'Lead has been successfully deleted.' })
     expect(await prisma.lead.count({ where: { id: lead.id } })).toBe(0)
     expect(await prisma.communication.count({ where: { leadId: lead.id } })).toBe(0)
@@ -200,7 +200,7 @@ describe('deleting a converted lead', () => {
   test('the confirmation is told what goes with the lead: its communications, and the link of its patient', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { lead } = await convertedLeadWithCommunications(cookie, 'converted-delete@example.com')
-    const response = await callRoute(deleteLoader, makeRequest(`/leads/${lead.id}/delete`, { cookie }), { leadId: lead.id })
+    const response = await callRoute(deleteLoader, makeRequest(`/leads/delete/${lead.id}`, { cookie }), { leadId: lead.id })
     expect(await response.json()).toMatchObject({ name: 'Grace Hopper', status: 'converted', communications: 2, hasPatient: true })
   })
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { loader as listLoader } from '~/routes/_app.patients'
 import { action as newAction, loader as newLoader } from '~/routes/_app.patients.new'
-import { action as stepAction, loader as stepLoader } from '~/routes/_app.patients.$patientId.register.$step'
+import { action as stepAction, loader as stepLoader } from '~/routes/_app.patients.register.$patientId.$step'
 import { action as profileAction, loader as profileLoader } from '~/routes/_app.patients_.$patientId'
+import { action as profileStepAction, loader as profileStepLoader } from '~/routes/_app.patients_.$patientId.register.$step'
 import { loader as leadLoader } from '~/routes/_app.leads_.$leadId'
 import { prisma } from '~/platform/db.server'
 import { DEMO_PATIENT_COUNT, seedDemoData } from '~/features/demo-data.server'
@@ -41,7 +42,7 @@ async function register(cookie: string, form: Record<string, string> = personal,
 function saveStep(cookie: string, id: string, slug: string, form: Record<string, string | string[]>, query = '') {
   return callRoute(
     stepAction,
-    makeRequest(`/patients/${id}/register/${slug}${query}`, { cookie, form }),
+    makeRequest(`/patients/register/${id}/${slug}${query}`, { cookie, form }),
     { patientId: id, step: slug },
   )
 }
@@ -108,7 +109,7 @@ describe('the five-step registration', () => {
     const { cookie, user } = await signedInUser('coordinator')
     const { response, patient } = await register(cookie, personal, '/patients/new?status=complete&page=2')
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history?status=complete&page=2#registration-step`)
+    expect(response.headers.get('location')).toBe(`/patients/register/${patient!.id}/medical-history?status=complete&page=2#registration-step`)
     expect(await toastOf(response)).toMatchObject({ title: 'Patient registered successfully' })
     expect(patient).toMatchObject({ registrationStatus: 'new', completedSteps: ['personal'], phoneDigits: digitsOf(personal.phone) })
     expect(patient!.dateOfBirth.toISOString()).toBe('1941-02-10T00:00:00.000Z')
@@ -140,7 +141,7 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const medical = await saveStep(cookie, id, 'medical-history', { allergies: 'Latex', physicianName: 'Dr. Osler', intent: 'next' })
-    expect(medical.headers.get('location')).toBe(`/patients/${id}/register/insurance#registration-step`)
+    expect(medical.headers.get('location')).toBe(`/patients/register/${id}/insurance#registration-step`)
     let saved = await prisma.patient.findUniqueOrThrow({ where: { id } })
     expect(saved).toMatchObject({ registrationStatus: 'in-progress', completedSteps: ['personal', 'medical'], medicalHistory: { allergies: 'Latex', physicianName: 'Dr. Osler' } })
 
@@ -164,7 +165,7 @@ describe('the five-step registration', () => {
     const close = await saveStep(cookie, id, 'medical-history', { medications: 'Aspirin', intent: 'close' }, '?view=cards')
     expect(close.headers.get('location')).toBe('/patients?view=cards')
     expect(await toastOf(close)).toMatchObject({ title: 'Patient updated successfully' })
-    const resumed = await callRoute(stepLoader, makeRequest(`/patients/${id}/register/medical-history`, { cookie }), { patientId: id, step: 'medical-history' })
+    const resumed = await callRoute(stepLoader, makeRequest(`/patients/register/${id}/medical-history`, { cookie }), { patientId: id, step: 'medical-history' })
     expect(await resumed.json()).toMatchObject({ defaultValue: { medications: 'Aspirin' }, completedSteps: ['personal', 'medical'] })
   })
 
@@ -173,7 +174,7 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const back = await saveStep(cookie, id, 'medical-history', { notes: 'Uses a walker', intent: 'back' })
-    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
+    expect(back.headers.get('location')).toBe(`/patients/register/${id}/personal-info#registration-step`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).medicalHistory).toEqual({ notes: 'Uses a walker' })
     const here = encodeURIComponent(`/patients/${id}`)
     const close = await saveStep(cookie, id, 'personal-info', { ...personal, firstName: 'Edie', intent: 'close' }, `?redirectTo=${here}`)
@@ -181,12 +182,27 @@ describe('the five-step registration', () => {
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).firstName).toBe('Edie')
   })
 
+  test("opened over the patient's profile, the steps go on over the profile, and a step closed without redirectTo returns to it", async () => {
+    const { cookie } = await signedInUser('coordinator')
+    const { patient } = await register(cookie)
+    const id = patient!.id
+    const profile = `/patients/${id}`
+    const overProfile = (slug: string, form: Record<string, string>, query = '') =>
+      callRoute(profileStepAction, makeRequest(`${profile}/register/${slug}${query}`, { cookie, form }), { patientId: id, step: slug })
+    const next = await overProfile('medical-history', { conditions: 'Gout', intent: 'next' }, `?redirectTo=${encodeURIComponent(profile)}`)
+    expect(next.headers.get('location')).toBe(`${profile}/register/insurance?redirectTo=${encodeURIComponent(profile)}#registration-step`)
+    const closed = await overProfile('insurance', { provider: 'Medicare', memberId: 'C3', intent: 'close' })
+    expect(closed.headers.get('location')).toBe(`${profile}#registration-status`)
+    const page = await callRoute(profileStepLoader, makeRequest(`${profile}/register/insurance`, { cookie }), { patientId: id, step: 'insurance' })
+    expect(((await page.json()) as { closeTo: string }).closeTo).toBe(profile)
+  })
+
   test('back from a step never saved and left empty saves nothing and checks nothing', async () => {
     const { cookie } = await signedInUser('coordinator')
     const { patient } = await register(cookie)
     const id = patient!.id
     const back = await saveStep(cookie, id, 'medical-history', { conditions: '', allergies: ' ', notes: '', intent: 'back' })
-    expect(back.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
+    expect(back.headers.get('location')).toBe(`/patients/register/${id}/personal-info#registration-step`)
     const stored = await prisma.patient.findUniqueOrThrow({ where: { id } })
     expect(stored.completedSteps).toEqual(['personal'])
     expect(stored.medicalHistory).toBeNull()
@@ -203,7 +219,7 @@ describe('the five-step registration', () => {
     const id = patient!.id
     await completeAllSteps(cookie, id)
     const moved = await saveStep(cookie, id, 'insurance', { provider: 'Aetna', memberId: 'B2', intent: 'step:personal-info' }, '?page=2')
-    expect(moved.headers.get('location')).toBe(`/patients/${id}/register/personal-info?page=2#registration-step`)
+    expect(moved.headers.get('location')).toBe(`/patients/register/${id}/personal-info?page=2#registration-step`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).insuranceInfo).toEqual({ provider: 'Aetna', memberId: 'B2' })
     // Changes that break a rule keep the user on the step, with the reason.
     const refused = await saveStep(cookie, id, 'care-preferences', { careType: '', intent: 'step:insurance' })
@@ -216,10 +232,10 @@ describe('the five-step registration', () => {
     const { patient } = await register(cookie)
     const id = patient!.id
     const moved = await saveStep(cookie, id, 'medical-history', { conditions: '', notes: '', intent: 'step:personal-info' })
-    expect(moved.headers.get('location')).toBe(`/patients/${id}/register/personal-info#registration-step`)
+    expect(moved.headers.get('location')).toBe(`/patients/register/${id}/personal-info#registration-step`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal'])
     const ahead = await saveStep(cookie, id, 'medical-history', { conditions: 'Asthma', intent: 'step:care-preferences' })
-    expect(ahead.headers.get('location')).toBe(`/patients/${id}/register/insurance#registration-step`)
+    expect(ahead.headers.get('location')).toBe(`/patients/register/${id}/insurance#registration-step`)
     expect((await prisma.patient.findUniqueOrThrow({ where: { id } })).completedSteps).toEqual(['personal', 'medical'])
   })
 
@@ -243,7 +259,7 @@ describe('the five-step registration', () => {
     const { cookie, user } = await signedInUser('coordinator')
     const { patient } = await register(cookie)
     const id = patient!.id
-    const page = await callRoute(stepLoader, makeRequest(`/patients/${id}/register/medical-history`, { cookie }), { patientId: id, step: 'medical-history' })
+    const page = await callRoute(stepLoader, makeRequest(`/patients/register/${id}/medical-history`, { cookie }), { patientId: id, step: 'medical-history' })
     expect(page.status).toBe(200)
     expect(await prisma.auditLog.count({ where: { action: 'view', entityType: 'Patient', entityId: id, userId: user.id } })).toBe(1)
   })
@@ -252,12 +268,12 @@ describe('the five-step registration', () => {
     const { cookie } = await signedInUser('coordinator')
     const { patient } = await register(cookie)
     const id = patient!.id
-    const skipped = await callRoute(stepLoader, makeRequest(`/patients/${id}/register/care-preferences?page=2`, { cookie }), { patientId: id, step: 'care-preferences' })
+    const skipped = await callRoute(stepLoader, makeRequest(`/patients/register/${id}/care-preferences?page=2`, { cookie }), { patientId: id, step: 'care-preferences' })
     expect(skipped.status).toBe(302)
-    expect(skipped.headers.get('location')).toBe(`/patients/${id}/register/medical-history?page=2`)
+    expect(skipped.headers.get('location')).toBe(`/patients/register/${id}/medical-history?page=2`)
     const posted = await saveStep(cookie, id, 'care-preferences', { careType: 'home-care', intent: 'next' })
     expect(posted.status).toBe(409)
-    const unknownStep = await callRoute(stepLoader, makeRequest(`/patients/${id}/register/billing`, { cookie }), { patientId: id, step: 'billing' })
+    const unknownStep = await callRoute(stepLoader, makeRequest(`/patients/register/${id}/billing`, { cookie }), { patientId: id, step: 'billing' })
     expect(unknownStep.status).toBe(404)
   })
 
@@ -418,7 +434,7 @@ describe('converting a lead', () => {
       `/patients/new?leadId=${lead.id}`,
     )
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history#registration-step`)
+    expect(response.headers.get('location')).toBe(`/patients/register/${patient!.id}/medical-history#registration-step`)
     expect(patient!.leadId).toBe(lead.id)
     expect((await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('converted')
     const leadAudit = await prisma.auditLog.findFirst({ where: { entityType: 'Lead', entityId: lead.id, action: 'update' } })

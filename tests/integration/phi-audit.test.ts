@@ -171,8 +171,8 @@ describe('long lists on the trail', () => {
 describe('refused attempts', () => {
   test('a viewer refused a page write or an API write is on the log, with the path but not the query', async () => {
     const viewer = await signedInUser('viewer')
-    const { action: deleteLead } = await import('~/routes/_app.leads.$leadId.delete')
-    const page = await callRoute(deleteLead, makeRequest(`/leads/${ids.leadId}/delete?q=Quillon`, { cookie: viewer.cookie, form: {} }), { leadId: ids.leadId! })
+    const { action: deleteLead } = await import('~/routes/_app.leads.delete.$leadId')
+    const page = await callRoute(deleteLead, makeRequest(`/leads/delete/${ids.leadId}?q=Quillon`, { cookie: viewer.cookie, form: {} }), { leadId: ids.leadId! })
     expect(page.status).toBe(403)
     const { action: createLead } = await import('~/routes/api.leads')
     const api = await callRoute(createLead, makeRequest('/api/leads', { cookie: viewer.cookie, json: { firstName: 'No' } }))
@@ -180,7 +180,7 @@ describe('refused attempts', () => {
 
     const entries = await prisma.auditLog.findMany({ where: { userId: viewer.user.id, action: 'access_denied' }, orderBy: { createdAt: 'asc' } })
     expect(entries.map((entry) => [entry.actorKind, entry.entityType, entry.entityId, entry.details])).toEqual([
-      ['user', 'Permission', 'records:write', { method: 'POST', path: `/leads/${ids.leadId}/delete` }],
+      ['user', 'Permission', 'records:write', { method: 'POST', path: `/leads/delete/${ids.leadId}` }],
       ['api', 'Permission', 'records:write', { method: 'POST', path: '/api/leads' }],
     ])
     expect(await prisma.lead.count({ where: { firstName: 'No' } })).toBe(0)

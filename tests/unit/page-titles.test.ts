@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import * as caregiverEdit from '~/routes/_app.caregivers.$caregiverId.edit'
+import * as caregiverEdit from '~/routes/_app.caregivers.edit.$caregiverId'
 import * as caregiverProfile from '~/routes/_app.caregivers_.$caregiverId'
-import * as leadEdit from '~/routes/_app.leads.$leadId.edit'
+import * as leadEdit from '~/routes/_app.leads.edit.$leadId'
 import * as leadPage from '~/routes/_app.leads_.$leadId'
 import * as patientProfile from '~/routes/_app.patients_.$patientId'
-import * as registrationStep from '~/routes/_app.patients.$patientId.register.$step'
+import * as registrationStep from '~/routes/_app.patients.register.$patientId.$step'
 
 /** Loader data naming a person, shaped like every record page's. */
 const person = { firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' }

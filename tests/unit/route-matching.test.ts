@@ -166,3 +166,28 @@ describe("the server's branches by first segment", () => {
     }
   })
 })
+
+describe('what a dialog is drawn over', () => {
+  const routes = appRoutes()
+  const pageBehind = (url: string) => matchRoutes(routes, url)?.at(-2)?.route.id
+
+  test("a record's dialog over the record's page (its path extends the page's), a list's over the list (the action first)", () => {
+    const overPage = {
+      '/leads/abc/edit': 'routes/_app.leads_.$leadId',
+      '/leads/abc/delete': 'routes/_app.leads_.$leadId',
+      '/leads/abc/esign': 'routes/_app.leads_.$leadId',
+      '/caregivers/abc/edit': 'routes/_app.caregivers_.$caregiverId',
+      '/caregivers/abc/delete': 'routes/_app.caregivers_.$caregiverId',
+      '/patients/abc/register/insurance': 'routes/_app.patients_.$patientId',
+    }
+    const overList = {
+      '/leads/edit/abc': 'routes/_app.leads',
+      '/leads/delete/abc': 'routes/_app.leads',
+      '/leads/esign/abc': 'routes/_app.leads',
+      '/caregivers/edit/abc': 'routes/_app.caregivers',
+      '/caregivers/delete/abc': 'routes/_app.caregivers',
+      '/patients/register/abc/insurance': 'routes/_app.patients',
+    }
+    for (const [url, page] of Object.entries({ ...overPage, ...overList })) expect(pageBehind(url), url).toBe(page)
+  })
+})

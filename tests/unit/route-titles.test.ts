@@ -9,9 +9,12 @@ const LAYOUTS = new Set(['routes/_app', 'routes/_app.pdf-to-form'])
 
 async function pageTitles() {
   const titles: Array<{ id: string; title: string | undefined }> = []
+  // A dialog drawn over both a record's page and its list is one page at two addresses (ADR 0031).
+  const pages = new Set<unknown>()
   for (const route of listAppRoutes()) {
     const module = (await import(route.file)) as RouteModule
-    if (!module.default || LAYOUTS.has(route.id)) continue
+    if (!module.default || LAYOUTS.has(route.id) || pages.has(module.default)) continue
+    pages.add(module.default)
     const tags = module.meta?.({
       // Minimal arguments: the title cannot depend on loader data (a record page must not name the person; page-titles.test.ts).
       data: undefined,

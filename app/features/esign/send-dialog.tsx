@@ -42,8 +42,9 @@ function Badge({ children, tone }: { children: React.ReactNode; tone: 'green' | 
 }
 
 /** Keeps the page the dialog returns to across the steps' GET forms. */
-function ReturnField({ redirectTo }: { redirectTo: string | null }) {
-  return redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null
+/** The page's own query (the list's search behind the dialog, or where to return): a GET form keeps only its fields. */
+function PageQueryFields({ fields }: { fields: ReadonlyArray<readonly [string, string]> }) {
+  return fields.map(([name, value], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={value} />)
 }
 
 /**
@@ -61,7 +62,7 @@ export function SendEsignDialogBody({
   portal,
   lastResult,
   closeTo,
-  redirectTo,
+  pageQuery,
 }: {
   recipient: { name: string; email: string; phone: string }
   data: SendDialogData
@@ -70,7 +71,7 @@ export function SendEsignDialogBody({
   portal: { rules: FormRules; prepareHref: string }
   lastResult?: SubmissionResult<string[]> | null
   closeTo: string
-  redirectTo: string | null
+  pageQuery: ReadonlyArray<readonly [string, string]>
 }) {
   const hydrated = useHydrated()
   const submit = useSubmit()
@@ -95,7 +96,7 @@ export function SendEsignDialogBody({
       </section>
 
       <Form method="get" replace preventScrollReset>
-        <ReturnField redirectTo={redirectTo} />
+        <PageQueryFields fields={pageQuery} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold">Step 1: Select E-Signature Provider</legend>
           {data.providers.map((option) => {
@@ -149,7 +150,7 @@ export function SendEsignDialogBody({
 
       {provider && provider !== PORTAL_PROVIDER ? (
         <Form method="get" replace preventScrollReset key={provider}>
-          <ReturnField redirectTo={redirectTo} />
+          <PageQueryFields fields={pageQuery} />
           <input type="hidden" name="provider" value={provider} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-semibold">Step 2: Select Document Template</legend>

@@ -40,7 +40,15 @@ export function stepLeftBlank(formData: FormData) {
 
 /** Whether a path is the registration dialog over the list: its first step or a later one. */
 export function isRegistrationDialogPath(pathname: string) {
-  return /^\/patients\/(?:new|[^/]+\/register\/[^/]+)\/?$/.test(pathname)
+  return /^\/patients\/(?:new|register\/[^/]+\/[^/]+)\/?$/.test(pathname)
+}
+
+/**
+ * A registration step's dialog, drawn over the patient's profile or over the
+ * list (a list's dialog names its action first: see pageBehindDialog).
+ */
+export function registrationStepPath(patientId: string, slug: string, over: 'profile' | 'list') {
+  return over === 'profile' ? `/patients/${patientId}/register/${slug}` : `/patients/register/${patientId}/${slug}`
 }
 
 export function stepBySlug(slug: string | undefined) {

@@ -12,32 +12,35 @@ import {
   stepOfIntent,
   stepSchemas,
 } from '~/features/patients/schema'
+import { registrationStepPath } from '~/features/patients/options'
 import { userActor } from '~/platform/auth/actor.server'
 import { getEnv } from '~/platform/env.server'
-import { dialogExitPath } from '~/platform/http/request.server'
+import { dialogExitPath, pageBehindDialog } from '~/platform/http/request.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 
 /**
- * Where the registration dialog came from and goes back to. The list's query
- * (search, filters, page) rides along in the URL so closing returns to the
- * same list; `redirectTo` (e.g. the profile) overrides it.
+ * Where the registration dialog came from and goes back to. Over the list,
+ * the list's query (search, filters, page) rides along in the URL so closing
+ * returns to the same list; over the profile, to the profile. `redirectTo`
+ * overrides either. The next step opens over the same page.
  */
-export function registrationLocations(request: Request) {
+export function registrationLocations(request: Request, patientId?: string) {
   const url = new URL(request.url)
   const params = new URLSearchParams(url.search)
   params.delete('leadId')
   const search = params.toString() ? `?${params}` : ''
-  const closeTo = dialogExitPath(params, '/patients')
+  const over = patientId && pageBehindDialog(request, '/patients', `/patients/${patientId}`) !== '/patients' ? 'profile' : 'list'
+  const closeTo = dialogExitPath(params, over === 'profile' ? `/patients/${patientId}` : '/patients')
+  const stepPath = (id: string, step: RegistrationStep) => `${registrationStepPath(id, step.slug, over)}${search}`
   return {
     search,
     closeTo,
-    stepPath: (patientId: string, step: RegistrationStep) => `/patients/${patientId}/register/${step.slug}${search}`,
+    stepPath,
     /** After a save: the step opened next, at its heading. */
-    stepAfterSave: (patientId: string, step: RegistrationStep) =>
-      `/patients/${patientId}/register/${step.slug}${search}#${REGISTRATION_STEP_HEADING_ID}`,
+    stepAfterSave: (id: string, step: RegistrationStep) => `${stepPath(id, step)}#${REGISTRATION_STEP_HEADING_ID}`,
     /** After a save that closes the dialog: the profile lands on its status; a list as it was. */
-    closeAfterSave: (patientId: string) => (closeTo === `/patients/${patientId}` ? profileAfterSave(patientId) : closeTo),
+    closeAfterSave: (id: string) => (closeTo === `/patients/${id}` ? profileAfterSave(id) : closeTo),
   }
 }
 
@@ -108,7 +111,7 @@ export async function handleStepSubmission({
   userId: string
 }) {
   const formData = await request.formData()
-  const { closeAfterSave, stepAfterSave } = registrationLocations(request)
+  const { closeAfterSave, stepAfterSave } = registrationLocations(request, patient.id)
   const index = REGISTRATION_STEPS.indexOf(step)
   const intent = stepIntent(formData)
   const previous = index > 0 ? REGISTRATION_STEPS[index - 1] : undefined

@@ -72,6 +72,17 @@ export function dialogExitPath(from: Request | URLSearchParams, listPath: string
   return safeRedirectPath(queryOf(from).get('redirectTo'), dialogListPath(from, listPath))
 }
 
+/**
+ * The page a dialog route is drawn over, read from the dialog's own path: a
+ * record's dialog extends the record's path (`/leads/7/edit` over `/leads/7`),
+ * a list's dialog names its action first (`/leads/edit/7` over `/leads`). One
+ * dialog module serves both routes, and closes to this page when no
+ * `redirectTo` says otherwise.
+ */
+export function pageBehindDialog(request: Request, listPath: string, recordPath: string) {
+  return new URL(request.url).pathname.startsWith(`${recordPath}/`) ? recordPath : listPath
+}
+
 export function isJsonRequest(request: Request) {
   return (request.headers.get('content-type') ?? '').includes('application/json')
 }

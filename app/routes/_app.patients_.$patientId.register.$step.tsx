@@ -33,7 +33,7 @@ async function loadStep(params: LoaderFunctionArgs['params']) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const { patient, step } = await loadStep(params)
-  const { closeTo, stepPath } = registrationLocations(request)
+  const { closeTo, stepPath } = registrationLocations(request, patient.id)
   if (!canOpenStep(patient, step)) return redirect(stepPath(patient.id, nextStep(patient.completedSteps) ?? REGISTRATION_STEPS[0]))
   await recordPatientView(patient.id, userActor(request, user))
   return json({
