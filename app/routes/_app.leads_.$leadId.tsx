@@ -109,7 +109,7 @@ export default function LeadPage() {
                 View Patient Registration
               </Link>
             ) : canWrite ? (
-              <Link to={`/patients/new?leadId=${lead.id}`} className={buttonClassName('primary')}>
+              <Link to={`${here}/convert`} className={buttonClassName('primary')}>
                 Convert to Patient
               </Link>
             ) : null}

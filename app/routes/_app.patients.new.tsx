@@ -8,7 +8,7 @@ import { RouteDialog } from '~/components/route-dialog'
 import { getLead, viewLead } from '~/features/leads/leads.server'
 import { isUuid } from '~/lib/ids'
 import { createPatient, findPatientForLead } from '~/features/patients/patients.server'
-import { REGISTRATION_STEPS } from '~/features/patients/options'
+import { REGISTRATION_STEPS, REGISTRATION_STEP_HEADING_ID, registrationStepPath } from '~/features/patients/options'
 import { personalInfoSchema } from '~/features/patients/forms.server'
 import { dateIn } from '~/lib/time'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
@@ -23,19 +23,22 @@ export const meta: MetaFunction = () => [{ title: 'New Patient Registration | He
 
 const firstStep = REGISTRATION_STEPS[0]
 
-/** ?leadId= converts that lead: the form starts with its name, contact and address. */
-/** The lead named by ?leadId=; the form shows its details, so the loader records the view. */
-async function leadToConvert(request: Request, viewer?: Actor) {
-  const leadId = new URL(request.url).searchParams.get('leadId')
+/**
+ * The lead to convert: the lead's page opens this dialog as /leads/:leadId/convert (over the
+ * lead's page); /patients/new?leadId= is the same over the list. The form starts with the lead's
+ * name, contact and address, so the loader records the view.
+ */
+async function leadToConvert(request: Request, params: LoaderFunctionArgs['params'], viewer?: Actor) {
+  const leadId = params.leadId ?? new URL(request.url).searchParams.get('leadId')
   if (!leadId) return null
   const lead = !isUuid(leadId) ? null : viewer ? await viewLead(leadId, viewer) : await getLead(leadId)
   if (!lead) throw new Response('Lead not found', { status: 404 })
   return lead
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const lead = await leadToConvert(request, userActor(request, user))
+  const lead = await leadToConvert(request, params, userActor(request, user))
   if (lead) {
     const existing = await findPatientForLead(lead.id)
     if (existing) {
@@ -66,9 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
-  const lead = await leadToConvert(request)
+  const lead = await leadToConvert(request, params)
   const formData = await request.formData()
   const submission = parseWithZod(formData, { schema: personalInfoSchema(getEnv().AGENCY_TIME_ZONE) })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
@@ -79,12 +82,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return formFailure(error, submission, 'Failed to register patient')
   }
   const { closeAfterSave, stepAfterSave } = registrationLocations(request)
+  // A converted lead's registration goes on over the new patient's profile, where Save and Close leads.
   const next =
     formData.get('intent') === 'close'
       ? lead
         ? profileAfterSave(patient.id)
         : closeAfterSave(patient.id)
-      : stepAfterSave(patient.id, REGISTRATION_STEPS[1]!)
+      : lead
+        ? `${registrationStepPath(patient.id, REGISTRATION_STEPS[1]!.slug, 'profile')}#${REGISTRATION_STEP_HEADING_ID}`
+        : stepAfterSave(patient.id, REGISTRATION_STEPS[1]!)
   return redirectWithToast(next, { title: 'Patient registered successfully' })
 }
 

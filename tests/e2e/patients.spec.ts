@@ -166,6 +166,9 @@ test.describe('patient registration', () => {
 
     await page.getByRole('link', { name: 'Convert to Patient' }).click()
     const dialog = page.getByRole('dialog', { name: 'New Patient Registration' })
+    // Drawn over the lead's page, not the patients' list.
+    await expect(page).toHaveURL(/\/leads\/[^/]+\/convert$/)
+    await expect(page.locator('h1', { hasText: `Nora ${lastName}` })).toBeAttached()
     await expect(dialog.getByText(`Converting lead Nora ${lastName}`)).toBeVisible()
     await expect(dialog.getByLabel('Last Name')).toHaveValue(lastName)
     await expect(dialog.getByLabel('City')).toHaveValue('Newark')

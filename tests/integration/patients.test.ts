@@ -33,8 +33,8 @@ async function list(cookie: string, query = '') {
   return (await response.json()) as ListResult
 }
 
-async function register(cookie: string, form: Record<string, string> = personal, url = '/patients/new') {
-  const response = await callRoute(newAction, makeRequest(url, { cookie, form: { ...form, intent: 'next' } }))
+async function register(cookie: string, form: Record<string, string> = personal, url = '/patients/new', params: Record<string, string> = {}) {
+  const response = await callRoute(newAction, makeRequest(url, { cookie, form: { ...form, intent: 'next' } }), params)
   const patient = await prisma.patient.findFirst({ where: { email: form.email ?? null }, orderBy: { createdAt: 'desc' } })
   return { response, patient }
 }
@@ -419,10 +419,11 @@ describe('converting a lead', () => {
     })
   }
 
-  test('the registration starts from the lead, is linked to it, and the lead becomes converted', async () => {
+  test("the registration starts from the lead (over the lead's page), is linked to it, goes on over the new profile, and the lead becomes converted", async () => {
     const { cookie } = await signedInUser('coordinator')
     const lead = await makeLead()
-    const form = await callRoute(newLoader, makeRequest(`/patients/new?leadId=${lead.id}`, { cookie }))
+    const convert = `/leads/${lead.id}/convert`
+    const form = await callRoute(newLoader, makeRequest(convert, { cookie }), { leadId: lead.id })
     expect(await form.json()).toMatchObject({
       lead: { id: lead.id, name: 'Nora Quinn' },
       closeTo: `/leads/${lead.id}`,
@@ -431,10 +432,11 @@ describe('converting a lead', () => {
     const { response, patient } = await register(
       cookie,
       { firstName: 'Nora', lastName: 'Quinn', email: 'nora.quinn@example.com', phone: '(917) 555-0177', dateOfBirth: '1950-05-05', gender: 'female' },
-      `/patients/new?leadId=${lead.id}`,
+      convert,
+      { leadId: lead.id },
     )
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe(`/patients/register/${patient!.id}/medical-history#registration-step`)
+    expect(response.headers.get('location')).toBe(`/patients/${patient!.id}/register/medical-history#registration-step`)
     expect(patient!.leadId).toBe(lead.id)
     expect((await prisma.lead.findUniqueOrThrow({ where: { id: lead.id } })).status).toBe('converted')
     const leadAudit = await prisma.auditLog.findFirst({ where: { entityType: 'Lead', entityId: lead.id, action: 'update' } })
