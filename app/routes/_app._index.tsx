@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { dialogHref } from '~/components/dialog-links'
 import { Link } from '~/components/link'
 import { PageHeader } from '~/components/page-header'
 import { buttonClassName } from '~/components/ui/button'
@@ -42,10 +43,11 @@ export default function DashboardPage() {
         actions={
           canWrite ? (
             <>
-              <Link to="/leads/new" className={buttonClassName('primary')}>
+              {/* Both dialogs close back to the dashboard, where the new lead or visit is listed. */}
+              <Link to={dialogHref('/leads/new', '/')} className={buttonClassName('primary')}>
                 Add Lead
               </Link>
-              <Link to="/calendar/new" className={buttonClassName('secondary')}>
+              <Link to={dialogHref('/calendar/new', '/')} className={buttonClassName('secondary')}>
                 New Appointment
               </Link>
             </>

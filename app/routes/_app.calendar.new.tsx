@@ -20,8 +20,12 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Appointment | Healthcare Portal' }]
 
+/** A person's page the dialog is drawn over (`/leads/:id/schedule`), else the calendar. */
+const SCHEDULE_OVER_PAGE = /^(\/(?:leads|patients|caregivers)\/[^/]+)\/schedule\/?$/
+
 function exitPath(request: Request) {
-  return dialogExitPath(withoutPrefill(new URL(request.url).searchParams), '/calendar')
+  const url = new URL(request.url)
+  return dialogExitPath(withoutPrefill(url.searchParams), SCHEDULE_OVER_PAGE.exec(url.pathname)?.[1] ?? '/calendar')
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

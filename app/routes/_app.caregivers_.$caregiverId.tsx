@@ -33,7 +33,7 @@ import { useCan, useTimeZone } from '~/platform/auth/user'
 import { PersonDocuments } from '~/features/documents/person-documents'
 import { userActor } from '~/platform/auth/actor.server'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
-import { scheduleHref } from '~/features/calendar/schedule-links'
+import { scheduleOverPageHref } from '~/features/calendar/schedule-links'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
@@ -100,7 +100,7 @@ export default function CaregiverProfile() {
   if (useDialogOutletOnly(outlet)) return outlet
 
   const here = `/caregivers/${caregiver.id}`
-  const schedule = scheduleHref({ caregiverId: caregiver.id }, here)
+  const schedule = scheduleOverPageHref({ caregiverId: caregiver.id }, here)
   const address = [caregiver.address, caregiver.city, [caregiver.state, caregiver.zipCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')

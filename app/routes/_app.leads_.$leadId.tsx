@@ -25,7 +25,7 @@ import { useFragmentFocus } from '~/lib/use-fragment-focus'
 import { EsignRequestList } from '~/features/esign/request-list'
 import { PersonDocuments } from '~/features/documents/person-documents'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
-import { assessmentPrefill, scheduleHref } from '~/features/calendar/schedule-links'
+import { assessmentPrefill, scheduleOverPageHref } from '~/features/calendar/schedule-links'
 import { LeadFormSubmissions } from '~/features/online-forms/submission-list'
 import { AutomationHistory } from '~/features/workflows/automation-history'
 
@@ -100,7 +100,7 @@ export default function LeadPage() {
               </Link>
             ) : null}
             {canWrite ? (
-              <Link to={scheduleHref(assessmentPrefill(lead.id), here)} className={buttonClassName('secondary')}>
+              <Link to={scheduleOverPageHref(assessmentPrefill(lead.id), here)} className={buttonClassName('secondary')}>
                 Schedule assessment
               </Link>
             ) : null}

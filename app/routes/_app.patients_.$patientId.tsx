@@ -20,7 +20,7 @@ import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { profileAfterSave } from '~/features/patients/registration.server'
 import { useFragmentFocus } from '~/lib/use-fragment-focus'
 import { PersonAppointments } from '~/features/calendar/person-appointments'
-import { scheduleHref } from '~/features/calendar/schedule-links'
+import { scheduleOverPageHref } from '~/features/calendar/schedule-links'
 import { fromDateColumn } from '~/lib/date-column'
 import { redirectWithFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
@@ -290,7 +290,7 @@ export default function PatientProfile() {
           booked={upcoming.booked}
           timeZone={timeZone}
           calendarHref={`/calendar?${new URLSearchParams({ patientId: patient.id })}`}
-          schedule={canWrite ? { href: scheduleHref({ patientId: patient.id }, here), label: 'New appointment' } : null}
+          schedule={canWrite ? { href: scheduleOverPageHref({ patientId: patient.id }, here), label: 'New appointment' } : null}
         />
       </div>
 

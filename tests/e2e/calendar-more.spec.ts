@@ -26,6 +26,8 @@ test.describe('calendar from the people and to other calendars', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Create Appointment' })
     await expect(dialog.getByLabel('Caregiver')).toHaveValue(id)
+    // Drawn over the caregiver's page, not the calendar.
+    await expect(page).toHaveURL(new RegExp(`${here}/schedule\\?`))
 
     await dialog.getByLabel('Title').fill(`Morning care ${unique}`)
     await dialog.getByLabel('Date').fill(tenDaysAhead())

@@ -58,6 +58,26 @@ test.describe('dashboard', () => {
     await page.getByRole('link', { name: /^Active Patients/ }).click()
     await expect(page).toHaveURL('/patients?status=complete')
   })
+
+  test('Add Lead from the dashboard closes back to the dashboard: Cancel, and a lead created, listed under Recent Leads', async ({ page }) => {
+    const lastName = `Desk${Date.now().toString().slice(-6)}`
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Add Lead' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL('/')
+
+    await page.getByRole('link', { name: 'Add Lead' }).click()
+    await dialog.getByLabel('First Name').fill('Dana')
+    await dialog.getByLabel('Last Name').fill(lastName)
+    await dialog.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`)
+    await dialog.getByLabel('Phone').fill('2015550142')
+    await dialog.getByRole('button', { name: 'Create Lead' }).click()
+    await expect(page.getByTestId('toast')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('region', { name: 'Recent Leads', exact: true })).toContainText(`Dana ${lastName}`)
+  })
 })
 
 test.describe('dashboard as a viewer', () => {

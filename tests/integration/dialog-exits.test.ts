@@ -29,6 +29,9 @@ import * as newWorkflowStage from '~/routes/_app.settings.workflows.new'
 import * as editWorkflowStage from '~/routes/_app.settings.workflows.$stageId.edit'
 import * as deleteWorkflowStage from '~/routes/_app.settings.workflows.$stageId.delete'
 import * as newAppointment from '~/routes/_app.calendar.new'
+import * as scheduleForLead from '~/routes/_app.leads_.$leadId.schedule'
+import * as scheduleForPatient from '~/routes/_app.patients_.$patientId.schedule'
+import * as scheduleForCaregiver from '~/routes/_app.caregivers_.$caregiverId.schedule'
 import * as editAppointment from '~/routes/_app.calendar_.$appointmentId.edit'
 import * as rescheduleAppointment from '~/routes/_app.calendar_.$appointmentId.reschedule'
 import * as cancelAppointment from '~/routes/_app.calendar_.$appointmentId.cancel'
@@ -162,6 +165,15 @@ function dialogs(): DialogCase[] {
       params: { documentTypeId: documentType.id },
     },
     { dialog: 'new appointment', path: '/calendar/new', list: '/calendar', loader: newAppointment.loader, params: {} },
+    { dialog: 'schedule a lead', path: `${leadPage}/schedule`, list: leadPage, loader: scheduleForLead.loader, params: { leadId: lead.id } },
+    {
+      dialog: 'schedule a patient',
+      path: `/patients/${patient.id}/schedule`,
+      list: `/patients/${patient.id}`,
+      loader: scheduleForPatient.loader,
+      params: { patientId: patient.id },
+    },
+    { dialog: 'schedule a caregiver', path: `${caregiverPage}/schedule`, list: caregiverPage, loader: scheduleForCaregiver.loader, params: { caregiverId: caregiver.id } },
     { dialog: 'edit appointment', path: `${appointmentPage}/edit`, list: appointmentPage, loader: editAppointment.loader, params: { appointmentId: appointment.id } },
     {
       dialog: 'reschedule appointment',
@@ -205,7 +217,7 @@ describe('every dialog route closes by one rule', () => {
   test('back to the list with its query, or to a same-site redirectTo; never off the site', async () => {
     const { cookie } = await signedInUser('coordinator')
     const cases = dialogs()
-    expect(cases.length).toBeGreaterThanOrEqual(29)
+    expect(cases.length).toBeGreaterThanOrEqual(32)
     for (const { dialog, path, list, loader, params } of cases) {
       const closeTo = async (query: Record<string, string>) => {
         const search = new URLSearchParams(query).size ? `?${new URLSearchParams(query)}` : ''

@@ -3,9 +3,14 @@
  * needs them without the appointment list and its date formatting.
  */
 
-/** The new appointment dialog, filled in for this person, returning to their page when done. */
+/** The new appointment dialog over the calendar, filled in for this person, returning to `returnTo` when done. */
 export function scheduleHref(prefill: Record<string, string>, returnTo: string) {
   return `/calendar/new?${new URLSearchParams({ ...prefill, redirectTo: returnTo })}`
+}
+
+/** The same dialog drawn over a person's page (`/leads/:id`, `/patients/:id`, `/caregivers/:id`), returning there. */
+export function scheduleOverPageHref(prefill: Record<string, string>, page: string) {
+  return `${page}/schedule?${new URLSearchParams({ ...prefill, redirectTo: page })}`
 }
 
 /** 'Schedule assessment' on a lead: an initial assessment for them (the title names no one: it travels to calendars). */
