@@ -6,9 +6,16 @@ import { Link, lastQueries } from '~/components/link'
  * the search, filters and page the list was last shown with in this tab. The
  * server, and a page loaded afresh, link to the plain list.
  */
-export function BackLink({ to, children, className = 'text-blue-700 underline' }: { to: string; children: React.ReactNode; className?: string }) {
-  const [query, setQuery] = useState('')
-  useEffect(() => setQuery(lastQueries.get(to) ?? ''), [to])
+export function BackLink({
+  to,
+  children,
+  className = 'text-blue-700 underline coarse:inline-flex coarse:min-h-11 coarse:items-center',
+}: {
+  to: string
+  children: React.ReactNode
+  className?: string
+}) {
+  const query = useListQuery(to)
   return (
     <p className="mb-2 text-sm">
       <Link to={`${to}${query}`} className={className}>
@@ -16,4 +23,11 @@ export function BackLink({ to, children, className = 'text-blue-700 underline' }
       </Link>
     </p>
   )
+}
+
+/** The query (`?q=…`) the list at `listPath` was last shown with in this tab; '' on the server and on a page loaded afresh. */
+export function useListQuery(listPath: string) {
+  const [query, setQuery] = useState('')
+  useEffect(() => setQuery(lastQueries.get(listPath) ?? ''), [listPath])
+  return query
 }

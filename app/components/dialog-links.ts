@@ -7,9 +7,13 @@ import { useHydrated } from '~/lib/use-hydrated'
 /**
  * A link to a dialog route that returns to `from`, the page it is opened
  * from, when it closes (the server's dialogExitPath reads `redirectTo`).
+ * `listQuery` (a record page's list as last shown, '?q=…') is where a delete
+ * goes once the record is gone (dialogListPath).
  */
-export function dialogHref(dialogPath: string, from: string) {
-  return `${dialogPath}?${new URLSearchParams({ redirectTo: from })}`
+export function dialogHref(dialogPath: string, from: string, listQuery = '') {
+  const query = new URLSearchParams(listQuery)
+  query.set('redirectTo', from)
+  return `${dialogPath}?${query}`
 }
 
 /**

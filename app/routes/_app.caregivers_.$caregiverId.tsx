@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
-import { BackLink } from '~/components/back-link'
+import { BackLink, useListQuery } from '~/components/back-link'
 import { Link } from '~/components/link'
 import {
   ApplicationProgress,
@@ -97,6 +97,8 @@ export default function CaregiverProfile() {
   const timeZone = useTimeZone()
   // A visit booked with Schedule returns here at the appointment.
   useFragmentFocus()
+  // Once the record is deleted, the list as it was last shown.
+  const listQuery = useListQuery('/caregivers')
   if (useDialogOutletOnly(outlet)) return outlet
 
   const here = `/caregivers/${caregiver.id}`
@@ -124,7 +126,7 @@ export default function CaregiverProfile() {
                 <Link to={dialogHref(`${here}/edit`, here)} className={buttonClassName('secondary')}>
                   Edit
                 </Link>
-                <Link to={dialogHref(`${here}/delete`, here)} className={buttonClassName('destructive')}>
+                <Link to={dialogHref(`${here}/delete`, here, listQuery)} className={buttonClassName('destructive')}>
                   Delete
                 </Link>
               </>

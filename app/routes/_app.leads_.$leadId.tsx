@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation, useOutlet } from '@remix-run/react'
-import { BackLink } from '~/components/back-link'
+import { BackLink, useListQuery } from '~/components/back-link'
 import { Link } from '~/components/link'
 import { EmailAddress } from '~/components/email-address'
 import { PageHeader } from '~/components/page-header'
@@ -74,6 +74,8 @@ export default function LeadPage() {
   const navigation = useNavigation()
   // A communication saved or deleted returns here at its entry or the history's heading.
   useFragmentFocus()
+  // Once the record is deleted, the list as it was last shown.
+  const listQuery = useListQuery('/leads')
   if (useDialogOutletOnly(outlet)) return outlet
 
   const name = `${lead.firstName} ${lead.lastName}`
@@ -114,7 +116,7 @@ export default function LeadPage() {
               </Link>
             ) : null}
             {canWrite ? (
-              <Link to={dialogHref(`${here}/delete`, here)} className={buttonClassName('destructive')}>
+              <Link to={dialogHref(`${here}/delete`, here, listQuery)} className={buttonClassName('destructive')}>
                 Delete
               </Link>
             ) : null}

@@ -42,10 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (lead) {
     const existing = await findPatientForLead(lead.id)
     if (existing) {
-      return redirectWithToast(`/patients/${existing.id}`, {
-        title: 'Already converted',
-        description: 'This lead already has a patient registration.',
-      })
+      // Replacing this dialog's entry in the history: Back from the registration does not come here to be sent on again.
+      return redirectWithToast(
+        `/patients/${existing.id}`,
+        { title: 'Already converted', description: 'This lead already has a patient registration.' },
+        { headers: { 'X-Remix-Replace': 'true' } },
+      )
     }
   }
   const { closeTo } = registrationLocations(request)

@@ -102,11 +102,11 @@ function Section({
 
 function Details({ rows }: { rows: Array<[string, string | null | undefined]> }) {
   return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+    <dl className="grid grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="whitespace-pre-wrap break-words">{value || <span className="text-slate-500">Not given</span>}</dd>
+          <dd className="min-w-0 whitespace-pre-wrap break-words">{value || <span className="text-slate-500">Not given</span>}</dd>
         </div>
       ))}
     </dl>

@@ -109,7 +109,8 @@ test.describe('leads', () => {
     await expect(deleteLead).toContainText(`Are you sure you want to delete Timeline Person${unique}? This action cannot be undone.`)
     await deleteLead.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByTestId('toast')).toContainText('Lead deleted')
-    await expect(page).toHaveURL('/leads')
+    // The lead's page was opened from a search: back to the list with that search.
+    await expect(page).toHaveURL(`/leads?q=timeline${unique}`)
   })
 
   test('cards and table views, filters in the URL, accessible', async ({ page }) => {

@@ -185,6 +185,38 @@ test.describe('patient registration', () => {
   })
 })
 
+test.describe('the patient profile on a phone', () => {
+  useRole('coordinator')
+
+  test('a long e-mail address wraps inside the profile instead of widening the page; a dialog closed onto a saved section gives the focus back to its Edit', async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/patients', {
+      data: {
+        firstName: 'Wide',
+        lastName: `Mail${unique}`,
+        dateOfBirth: '1940-02-02',
+        gender: 'female',
+        phone: '(917) 555-0144',
+        email: `a.very.long.address.for.a.narrow.screen.${unique}@example-home-care-agency.com`,
+      },
+    })
+    expect(created.status()).toBe(201)
+    const here = `/patients/${(await created.json()).id}`
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${here}#registration-status`)
+    await expect(page.getByRole('heading', { level: 1, name: `Wide Mail${unique}` })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    const edit = page.getByRole('link', { name: 'Edit Personal Info' })
+    await edit.click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Patient' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(edit).toBeFocused()
+  })
+})
+
 /**
  * Where each registration button leaves keyboard focus: at the heading of
  * where the user now is, with the result in a polite live region; never on

@@ -453,6 +453,8 @@ describe('converting a lead', () => {
     const again = await callRoute(newLoader, makeRequest(`/patients/new?leadId=${lead.id}`, { cookie }))
     expect(again.status).toBe(302)
     expect(again.headers.get('location')).toBe(`/patients/${patient!.id}`)
+    // In place of the dialog's entry in the history, so Back does not come back to be sent on again.
+    expect(again.headers.get('x-remix-replace')).toBe('true')
     const second = await callRoute(
       newAction,
       makeRequest(`/patients/new?leadId=${lead.id}`, { cookie, form: { ...personal, email: 'second@example.com' } }),
