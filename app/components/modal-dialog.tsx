@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
+import { pageStart } from '~/components/page-heading'
 
 /**
  * A modal on the browser's own `<dialog>`: `showModal()` puts it in the top
@@ -62,7 +63,8 @@ export function ModalDialog({
       queueMicrotask(() => {
         const lost =
           !document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement)
-        if (lost && before?.isConnected) before.focus({ preventScroll: true })
+        // What opened it may be gone with what it did (a deleted record's row): the page's start, then.
+        if (lost) (before?.isConnected ? before : pageStart())?.focus({ preventScroll: true })
       })
     }
   }, [])

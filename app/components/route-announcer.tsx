@@ -2,14 +2,7 @@ import { useLocation, useMatches } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { linkFollowedFrom } from '~/components/link'
 import { isRouteDialogOpen } from '~/components/open-dialogs'
-
-/** The new page's top heading, or its main content when it has none. */
-function arrivalTarget(): HTMLElement | null {
-  const main = document.getElementById('main')
-  const heading = main?.querySelector<HTMLElement>('h1') ?? main
-  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-  return heading ?? null
-}
+import { pageStart } from '~/components/page-heading'
 
 function fieldFocusedByPage() {
   const active = document.activeElement
@@ -55,7 +48,7 @@ export function RouteAnnouncer() {
     const followed = window.location.hash ? null : linkFollowedFrom(`${window.location.pathname}${window.location.search}`)
     const link = followed ? document.querySelector<HTMLElement>(`#main a[href="${CSS.escape(followed)}"]`) : null
     if (link) link.focus()
-    else arrivalTarget()?.focus({ preventScroll: true })
+    else pageStart()?.focus({ preventScroll: true })
   }, [location.pathname, routeKey])
 
   return (

@@ -183,6 +183,21 @@ test.describe('leads: closing dialogs and empty lists', () => {
     expect(reads).not.toContain('routes/_app.leads')
   })
 
+  test("Delete from a row's menu: back on the list with its search, the focus at the list's heading (the row and its menu are gone)", async ({ page }) => {
+    const unique = Date.now().toString().slice(-6)
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Row', lastName: `Gone${unique}`, email: `rowgone${unique}@example.com`, phone: '2015550126' },
+    })
+    expect(created.status()).toBe(201)
+    await page.goto(`/leads?q=rowgone${unique}`)
+    await page.getByRole('button', { name: `Actions for Row Gone${unique}` }).first().click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    await page.getByRole('dialog', { name: 'Delete Lead' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Lead deleted')
+    await expect(page).toHaveURL(`/leads?q=rowgone${unique}`)
+    await expect(page.locator('#main h1')).toBeFocused()
+  })
+
   test('a search that finds nothing offers to clear it, not to add a first lead; a page past the end shows the last page', async ({ page }) => {
     await page.goto('/leads?q=nobody-is-called-this')
     await expect(page.getByText('No leads match these filters')).toBeVisible()
