@@ -7,6 +7,7 @@ import { asCreateFailure, createAppointment, createAppointmentSeries } from '~/f
 import { appointmentCreateSchema } from '~/features/calendar/forms.server'
 import { createFailureMessage } from '~/features/calendar/options'
 import { peopleOptions } from '~/features/calendar/people.server'
+import { schedulePageBehind } from '~/features/calendar/schedule-links'
 import { findPeopleQuery, newAppointmentDefaults, unrunFindPath, withoutPrefill } from '~/features/calendar/prefill'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
@@ -20,22 +21,18 @@ import { redirectWithToast } from '~/platform/http/toast.server'
 
 export const meta: MetaFunction = () => [{ title: 'Create Appointment | Healthcare Portal' }]
 
-/** A person's page the dialog is drawn over (`/leads/:id/schedule`), else the calendar. */
-const SCHEDULE_OVER_PAGE = /^(\/(?:leads|patients|caregivers)\/[^/]+)\/schedule\/?$/
-
-function exitPath(request: Request) {
-  const url = new URL(request.url)
-  return dialogExitPath(withoutPrefill(url.searchParams), SCHEDULE_OVER_PAGE.exec(url.pathname)?.[1] ?? '/calendar')
+function exitPath(request: Request, params: LoaderFunctionArgs['params']) {
+  return dialogExitPath(withoutPrefill(new URL(request.url).searchParams), schedulePageBehind(params))
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const timeZone = getEnv().AGENCY_TIME_ZONE
   const query = new URL(request.url).searchParams
   const defaults = newAppointmentDefaults(query)
   const people = await peopleOptions(defaults, userActor(request, user), findPeopleQuery(query))
   return json({
-    closeTo: exitPath(request),
+    closeTo: exitPath(request, params),
     rules: formRules(`appointment-create|${timeZone}`, () => appointmentCreateSchema(timeZone)),
     defaults,
     people,
@@ -43,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const timeZone = getEnv().AGENCY_TIME_ZONE
   const formData = await request.formData()
@@ -62,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return formFailure(asCreateFailure(error), submission, createFailureMessage())
   }
   const [first] = appointments
-  return redirectWithToast(`${exitPath(request)}#appointment-${first!.id}`, {
+  return redirectWithToast(`${exitPath(request, params)}#appointment-${first!.id}`, {
     title: 'Appointment created successfully!',
     description:
       appointments.length > 1

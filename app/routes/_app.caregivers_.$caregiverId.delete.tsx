@@ -5,22 +5,19 @@ import { ConfirmDeleteDialog } from '~/components/route-dialog'
 import { deleteCaregiver, viewCaregiver } from '~/features/caregivers/caregivers.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
-import { dialogExitPath, pageBehindDialog, dialogListPath } from '~/platform/http/request.server'
+import { recordDialogExitPath, dialogListPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Caregiver | Healthcare Portal' }]
 
-/** Where the dialog closes to: the record's page or the list, whichever it is drawn over. */
-function exitPath(request: Request, params: LoaderFunctionArgs['params']) {
-  return dialogExitPath(request, pageBehindDialog(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`))
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
-  return json({ name: caregiver.fullName, fileCount: caregiver.files.length, closeTo: exitPath(request, params) })
+  const closeTo = recordDialogExitPath(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`)
+  return json({ name: caregiver.fullName, fileCount: caregiver.files.length, closeTo })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,7 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteCaregiver(params.caregiverId ?? '', userActor(request, user))
   } catch (error) {
-    return redirectWithFailure(error, exitPath(request, params), 'Failed to delete caregiver')
+    const closeTo = recordDialogExitPath(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`)
+    return redirectWithFailure(error, closeTo, 'Failed to delete caregiver')
   }
   // The caregiver's own page is gone with it: back to the list.
   return redirectWithToast(dialogListPath(request, '/caregivers'), { title: 'Caregiver deleted', description: 'Caregiver has been successfully deleted.' })

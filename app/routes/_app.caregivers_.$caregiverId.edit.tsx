@@ -8,23 +8,20 @@ import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { caregiverSaveFailed, readCaregiverFormPost } from '~/features/caregivers/form.server'
 import { caregiverFormSchema } from '~/features/caregivers/forms.server'
 import { formRules } from '~/lib/form-rules.server'
-import { dialogExitPath, pageBehindDialog } from '~/platform/http/request.server'
+import { recordDialogExitPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Edit Caregiver | Healthcare Portal' }]
 
-/** Where the dialog closes to: the record's page or the list, whichever it is drawn over. */
-function exitPath(request: Request, params: LoaderFunctionArgs['params']) {
-  return dialogExitPath(request, pageBehindDialog(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`))
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))
   if (!caregiver) throw new Response('Caregiver not found', { status: 404 })
-  return json({ caregiver: caregiverToJson(caregiver), closeTo: exitPath(request, params), rules: formRules(caregiverFormSchema) })
+  const closeTo = recordDialogExitPath(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`)
+  return json({ caregiver: caregiverToJson(caregiver), closeTo, rules: formRules(caregiverFormSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,7 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return caregiverSaveFailed(error, posted, 'Failed to update caregiver')
   }
-  return redirectWithToast(exitPath(request, params), { title: 'Caregiver updated successfully' })
+  const closeTo = recordDialogExitPath(request, '/caregivers', `/caregivers/${params.caregiverId ?? ''}`)
+  return redirectWithToast(closeTo, { title: 'Caregiver updated successfully' })
 }
 
 export default function EditCaregiver() {

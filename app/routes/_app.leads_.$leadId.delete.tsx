@@ -6,16 +6,12 @@ import { syncLeadNow } from '~/features/leads/ghl-sync.server'
 import { deleteLead, leadDeletionImpact, markLeadLost, viewLead } from '~/features/leads/leads.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { redirectWithFailure } from '~/platform/http/errors.server'
-import { dialogExitPath, pageBehindDialog, dialogListPath } from '~/platform/http/request.server'
+import { recordDialogExitPath, dialogListPath } from '~/platform/http/request.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Lead | Healthcare Portal' }]
 
-/** Where the dialog closes to: the record's page or the list, whichever it is drawn over. */
-function exitPath(request: Request, params: LoaderFunctionArgs['params']) {
-  return dialogExitPath(request, pageBehindDialog(request, '/leads', `/leads/${params.leadId ?? ''}`))
-}
 
 const MARK_LOST_INTENT = 'mark-lost'
 
@@ -29,13 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     status: lead.status,
     communications,
     hasPatient: patient !== null,
-    closeTo: exitPath(request, params),
+    closeTo: recordDialogExitPath(request, '/leads', `/leads/${params.leadId ?? ''}`),
   })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const leadId = params.leadId ?? ''
+  const closeTo = recordDialogExitPath(request, '/leads', `/leads/${leadId}`)
   // A post without a form body is a plain Delete, as it was before there was a choice.
   const form = await request.formData().catch(() => new FormData())
   const intent = form.get('intent')
@@ -44,11 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       lead = await markLeadLost(leadId, userActor(request, user))
     } catch (error) {
-      return redirectWithFailure(error, exitPath(request, params), 'Failed to update lead')
+      return redirectWithFailure(error, closeTo, 'Failed to update lead')
     }
     // As after an edit: keep the CRM copy current.
     if (lead && (lead.ghlSyncStatus !== 'not_configured' || lead.ghlContactId)) await syncLeadNow(lead.id)
-    return redirectWithToast(exitPath(request, params), {
+    return redirectWithToast(closeTo, {
       title: 'Lead marked as lost',
       description: 'The lead and its communications are kept.',
     })
@@ -56,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteLead(leadId, userActor(request, user))
   } catch (error) {
-    return redirectWithFailure(error, exitPath(request, params), 'Failed to delete lead')
+    return redirectWithFailure(error, closeTo, 'Failed to delete lead')
   }
   // The lead's own page is gone with it: back to the list.
   return redirectWithToast(dialogListPath(request, '/leads'), { title: 'Lead deleted', description: 'Lead has been successfully deleted.' })

@@ -9,7 +9,7 @@ import { updateLead, viewLead } from '~/features/leads/leads.server'
 import { leadSchema } from '~/features/leads/forms.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { syncLeadNow } from '~/features/leads/ghl-sync.server'
-import { dialogExitPath, pageBehindDialog } from '~/platform/http/request.server'
+import { recordDialogExitPath } from '~/platform/http/request.server'
 import { formFailure } from '~/platform/http/errors.server'
 import { redirectWithToast } from '~/platform/http/toast.server'
 import { userActor } from '~/platform/auth/actor.server'
@@ -17,16 +17,13 @@ import { userActor } from '~/platform/auth/actor.server'
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Edit Lead | Healthcare Portal' }]
 
-/** Where the dialog closes to: the record's page or the list, whichever it is drawn over. */
-function exitPath(request: Request, params: LoaderFunctionArgs['params']) {
-  return dialogExitPath(request, pageBehindDialog(request, '/leads', `/leads/${params.leadId ?? ''}`))
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const lead = await viewLead(params.leadId ?? '', userActor(request, user))
   if (!lead) throw new Response('Lead not found', { status: 404 })
-  return json({ lead, closeTo: exitPath(request, params), rules: formRules(leadSchema) })
+  const closeTo = recordDialogExitPath(request, '/leads', `/leads/${params.leadId ?? ''}`)
+  return json({ lead, closeTo, rules: formRules(leadSchema) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,7 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // Keep the CRM copy current; an outage queues a retry and never blocks the save.
   if (lead.ghlSyncStatus !== 'not_configured' || lead.ghlContactId) await syncLeadNow(lead.id)
-  return redirectWithToast(exitPath(request, params), { title: 'Lead updated successfully!' })
+  const closeTo = recordDialogExitPath(request, '/leads', `/leads/${params.leadId ?? ''}`)
+  return redirectWithToast(closeTo, { title: 'Lead updated successfully!' })
 }
 
 export default function EditLead() {

@@ -22,7 +22,7 @@ import { sendLeadPortalRequest } from '~/features/portal-signing/prepare.server'
 import { userActor } from '~/platform/auth/actor.server'
 import { requireUserWithPermission } from '~/platform/auth/auth.server'
 import { formFailure } from '~/platform/http/errors.server'
-import { dialogExitPath, pageBehindDialog } from '~/platform/http/request.server'
+import { recordDialogExitPath } from '~/platform/http/request.server'
 import { createToastHeaders, redirectWithToast } from '~/platform/http/toast.server'
 import { parseWithZod } from '~/lib/form-input.server'
 import { formRules } from '~/lib/form-rules.server'
@@ -39,7 +39,7 @@ function pageQuery(request: Request) {
 
 /** Where the dialog closes to: the lead's page or the list it is drawn over, or redirectTo. */
 function exitPath(request: Request, leadId: string) {
-  return dialogExitPath(pageQuery(request), pageBehindDialog(request, '/leads', `/leads/${leadId}`))
+  return recordDialogExitPath(request, '/leads', `/leads/${leadId}`, pageQuery(request))
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -83,6 +83,15 @@ export function pageBehindDialog(request: Request, listPath: string, recordPath:
   return new URL(request.url).pathname.startsWith(`${recordPath}/`) ? recordPath : listPath
 }
 
+/**
+ * Where a dialog served over both a record's page and its list closes to
+ * (dialogExitPath over pageBehindDialog). `query` is the dialog's URL query
+ * less its own steps' fields, when it has any.
+ */
+export function recordDialogExitPath(request: Request, listPath: string, recordPath: string, query?: URLSearchParams) {
+  return dialogExitPath(query ?? request, pageBehindDialog(request, listPath, recordPath))
+}
+
 export function isJsonRequest(request: Request) {
   return (request.headers.get('content-type') ?? '').includes('application/json')
 }
