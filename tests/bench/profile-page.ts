@@ -15,7 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { seedBenchRecords } from './seed'
-import { benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
+import { BROWSER_HEADERS, benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
 
 type Profile = {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
@@ -115,7 +115,7 @@ async function main() {
       if (ids.length === 0) throw new Error(`No ${kind} found on /${kind}s`)
       url = url.replace(`{${kind}}`, ids[Math.min(ids.length - 1, 10)]!)
     }
-    const headers: Record<string, string> = signedOut ? {} : { cookie }
+    const headers: Record<string, string> = signedOut ? { ...BROWSER_HEADERS } : { ...BROWSER_HEADERS, cookie }
     const load = async (seconds: number, count: boolean) => {
       const until = Date.now() + seconds * 1000
       await Promise.all(

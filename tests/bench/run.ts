@@ -21,7 +21,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { BENCH_COUNTS, seedBenchRecords } from './seed'
-import { benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
+import { BROWSER_HEADERS, benchServerEnv, signInAsBenchAdmin, waitForHealth } from './server'
 
 const { leads: LEADS, patients: PATIENTS, caregivers: CAREGIVERS, appointments: APPOINTMENTS } = BENCH_COUNTS
 const CONCURRENCY = 10
@@ -77,7 +77,7 @@ async function load(url: string, seconds: number, cookie?: string, record = true
   const client = async () => {
     while (Date.now() < until) {
       const started = performance.now()
-      const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+      const response = await fetch(url, { headers: cookie ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS, redirect: 'manual' })
       await response.arrayBuffer()
       if (!record) continue
       if (response.status !== 200) errors++

@@ -8,6 +8,8 @@ import { contentCodingFor, sendResponse } from '~/platform/http/remix-handler.se
 
 /** The server's answers as Remix makes them, sent through Express with the compression middleware in front, as in production. */
 const page = `<!DOCTYPE html><html><body>${'<p>Visit notes</p>'.repeat(400)}</body></html>`
+/** A page larger than brotli's smallest windows, every line different (a long list). */
+const longPage = `<!DOCTYPE html><html><body><ul>${Array.from({ length: 12_000 }, (_, row) => `<li>Lead ${row * 7919}</li>`).join('')}</ul></body></html>`
 let base = ''
 let server: http.Server
 
@@ -15,6 +17,7 @@ beforeAll(async () => {
   const app = express()
   app.use(compression())
   app.get('/page', (req, res, next) => sendResponse(req, res, new Response(page, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })).catch(next))
+  app.get('/long', (req, res, next) => sendResponse(req, res, new Response(longPage, { headers: { 'Content-Type': 'text/html' } })).catch(next))
   app.get('/json', (req, res, next) => sendResponse(req, res, Response.json({ leads: Array.from({ length: 100 }, (_, id) => ({ id, name: `Lead ${id}` })) })).catch(next))
   app.get('/small', (req, res, next) => sendResponse(req, res, Response.json({ ok: true })).catch(next))
   app.get('/csv', (req, res, next) =>
@@ -37,6 +40,16 @@ function get(path: string, acceptEncoding?: string) {
       })
       .on('error', reject)
   })
+}
+
+/** The window a brotli stream was made with, from its first bits (RFC 7932, section 9.1). */
+function brotliWindowBitsOf(stream: Buffer) {
+  const first = stream[0]!
+  if ((first & 1) === 0) return 16
+  const wide = (first >> 1) & 7
+  if (wide !== 0) return 17 + wide
+  const narrow = (first >> 4) & 7
+  return narrow === 0 ? 17 : 8 + narrow
 }
 
 describe('the encoding an answer is compressed in', () => {
@@ -62,6 +75,16 @@ describe('sending a page or an API answer', () => {
     expect(Number(response.headers['content-length'])).toBe(response.body.length)
     expect(response.body.length).toBeLessThan(page.length / 10)
     expect(zlib.brotliDecompressSync(response.body).toString()).toBe(page)
+  })
+
+  test("brotli's window is the smallest that holds the page: the browser decodes into as little memory", async () => {
+    const short = await get('/page', 'br')
+    expect(page.length).toBeLessThan(2 ** 13 - 16)
+    expect(brotliWindowBitsOf(short.body)).toBe(13)
+    const long = await get('/long', 'br')
+    expect(longPage.length).toBeGreaterThan(2 ** 18)
+    expect(brotliWindowBitsOf(long.body)).toBe(19)
+    expect(zlib.brotliDecompressSync(long.body).toString()).toBe(longPage)
   })
 
   test('a client that accepts only gzip gets gzip; one that names none gets the page as it is', async () => {

@@ -49,10 +49,27 @@ export function contentCodingFor(acceptEncoding: string | undefined): ContentCod
   return 'identity'
 }
 
+/**
+ * The smallest brotli window that holds the whole body (a window is 2^bits
+ * less 16 bytes), so it compresses as well as brotli's default of 2^22. At
+ * the low qualities brotli allocates that window whatever the size hint: 4
+ * MB for every answer, which with a few compressing at once cost 1.7 ms of
+ * CPU for a 45 KB page instead of 0.3. The browser decodes into a window of
+ * the same size.
+ */
+export function brotliWindowBits(length: number) {
+  const bits = Math.ceil(Math.log2(length + 16))
+  return Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, bits))
+}
+
 function compress(body: Buffer, coding: ContentCoding) {
   if (coding === 'br') {
     return brotli(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     })
   }
   return gzip(body, { level: GZIP_LEVEL })
