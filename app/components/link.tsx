@@ -49,6 +49,23 @@ export function linkFollowedFrom(location: string) {
   return lastFollowed?.from === location ? lastFollowed.href : null
 }
 
+/** Whether the last link followed in the page led to `location` (path and query): what opened a dialog's route. */
+export function lastLinkLedTo(location: string) {
+  return lastFollowed?.href === location
+}
+
+/**
+ * The link last followed from the page now shown, if it is still there and
+ * visible (a list draws its rows twice, as a table and as cards, one hidden):
+ * where the keyboard goes on from.
+ */
+export function linkFollowedHere(): HTMLElement | null {
+  const followed = linkFollowedFrom(`${window.location.pathname}${window.location.search}`)
+  if (!followed) return null
+  const links = document.querySelectorAll<HTMLElement>(`#main a[href="${CSS.escape(followed)}"]`)
+  return [...links].find((link) => link.getClientRects().length > 0) ?? null
+}
+
 /** As Remix's: a plain left click on a link for this tab navigates in the page; anything else is the browser's. */
 function followLink(event: React.MouseEvent<HTMLAnchorElement>, { preventScrollReset = false } = {}) {
   const anchor = event.currentTarget

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
+import { lastLinkLedTo, linkFollowedHere } from '~/components/link'
 import { pageStart } from '~/components/page-heading'
 
 /**
@@ -45,7 +46,9 @@ export function ModalDialog({
   useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // Nothing has the focus when a tap opened it (a tap focuses no link) or the page loaded with it.
+    const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+    const openedByTappedLink = before === null && lastLinkLedTo(`${window.location.pathname}${window.location.search}`)
     if (!dialog.open) dialog.showModal()
     const first = panel.current && (focusFirst.current ?? markedFirst)(panel.current)
     first?.focus()
@@ -63,8 +66,10 @@ export function ModalDialog({
       queueMicrotask(() => {
         const lost =
           !document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement)
-        // What opened it may be gone with what it did (a deleted record's row): the page's start, then.
-        if (lost) (before?.isConnected ? before : pageStart())?.focus({ preventScroll: true })
+        // Else the link that opened it (a tap), unless it is gone with what the dialog did (a deleted
+        // record's row): the page's start, then.
+        const link = openedByTappedLink ? linkFollowedHere() : null
+        if (lost) (before?.isConnected ? before : (link ?? pageStart()))?.focus({ preventScroll: true })
       })
     }
   }, [])

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { linkFollowedFrom } from '~/components/link'
+import { linkFollowedHere } from '~/components/link'
 import { isRouteDialogOpen } from '~/components/open-dialogs'
 import { pageStart } from '~/components/page-heading'
 
@@ -45,8 +45,7 @@ export function RouteAnnouncer() {
     if (fieldFocusedByPage()) return
     // Back where a link was followed (a browser's Back, a dialog closed that showed another page
     // behind it), the keyboard goes on from that link; a fragment names its own place.
-    const followed = window.location.hash ? null : linkFollowedFrom(`${window.location.pathname}${window.location.search}`)
-    const link = followed ? document.querySelector<HTMLElement>(`#main a[href="${CSS.escape(followed)}"]`) : null
+    const link = window.location.hash ? null : linkFollowedHere()
     if (link) link.focus()
     else pageStart()?.focus({ preventScroll: true })
   }, [location.pathname, routeKey])

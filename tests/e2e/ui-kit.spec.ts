@@ -300,5 +300,18 @@ test.describe('dialog focus', () => {
         )
         .toEqual({ inDialog: true, outlined: false })
     })
+
+    test('a dialog opened by a tap that focused nothing, closed from a keyboard, gives the focus to the link tapped', async ({ page }) => {
+      await page.goto('/leads')
+      await waitForHydration(page)
+      const add = page.getByRole('link', { name: 'Add New Lead' }).first()
+      // Safari's taps (an iPad's) focus no link: a click alone, as they send it.
+      await add.evaluate((link: HTMLElement) => link.click())
+      const dialog = page.getByRole('dialog', { name: 'Add New Lead' })
+      await expect(dialog.getByLabel('First Name')).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+      await expect(add).toBeFocused()
+    })
   })
 })
