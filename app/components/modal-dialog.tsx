@@ -46,7 +46,7 @@ export function ModalDialog({
   useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
-    // Nothing has the focus when a tap opened it (a tap focuses no link) or the page loaded with it.
+    // Nothing has the focus when a tap opened it (Safari's taps focus no link) or the page loaded with it.
     const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
     const openedByTappedLink = before === null && lastLinkLedTo(`${window.location.pathname}${window.location.search}`)
     if (!dialog.open) dialog.showModal()

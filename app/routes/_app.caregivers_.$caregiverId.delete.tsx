@@ -11,7 +11,6 @@ import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Caregiver | Healthcare Portal' }]
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))

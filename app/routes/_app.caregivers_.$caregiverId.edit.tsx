@@ -15,7 +15,6 @@ import { userActor } from '~/platform/auth/actor.server'
 // Titles name the kind of record, never the person: they stay in browser history on shared tablets.
 export const meta: MetaFunction = () => [{ title: 'Edit Caregiver | Healthcare Portal' }]
 
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserWithPermission(request, 'records:write')
   const caregiver = await viewCaregiver(params.caregiverId ?? '', userActor(request, user))

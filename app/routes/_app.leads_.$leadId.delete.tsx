@@ -12,7 +12,6 @@ import { userActor } from '~/platform/auth/actor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Delete Lead | Healthcare Portal' }]
 
-
 const MARK_LOST_INTENT = 'mark-lost'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

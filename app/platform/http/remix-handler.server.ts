@@ -53,7 +53,7 @@ export function contentCodingFor(acceptEncoding: string | undefined): ContentCod
  * The smallest brotli window that holds the whole body (a window is 2^bits
  * less 16 bytes), so it compresses as well as brotli's default of 2^22. At
  * the low qualities brotli allocates that window whatever the size hint: 4
- * MB for every answer, which with a few compressing at once cost 1.7 ms of
+ * MB for every answer, which with a few compressing at once cost up to 1.7 ms of
  * CPU for a 45 KB page instead of 0.3. The browser decodes into a window of
  * the same size.
  */
