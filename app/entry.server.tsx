@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { recordFormattedTexts, type PageTexts } from '~/lib/formatted-texts'
+import { jsonInScript } from '~/lib/json-in-script.server'
 import { NonceProvider } from '~/platform/http/nonce-provider'
 
 /**
@@ -10,7 +11,7 @@ import { NonceProvider } from '~/platform/http/nonce-provider'
  * rendered is the only one: no request's render interleaves with another's.
  */
 let pageTexts: PageTexts | undefined
-recordFormattedTexts(() => pageTexts)
+recordFormattedTexts(() => pageTexts, jsonInScript)
 
 /**
  * Renders the whole document to one string before answering. No route defers

@@ -21,7 +21,7 @@ import { useNonce } from '~/platform/http/nonce-provider'
 import { useShouldHydrate } from '~/lib/static-page'
 import { useHydrated } from '~/lib/use-hydrated'
 import { readReportedScreenWidth } from '~/lib/screen-width.server'
-import { formattedTextsOfThisPage, SERVER_FORMATTED_TEXTS_ID } from '~/lib/formatted-texts'
+import { formattedTextsScriptOfThisPage, SERVER_FORMATTED_TEXTS_ID } from '~/lib/formatted-texts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwindHref },
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * server's copy: the element is not the browser's to fill.
  */
 function ServerFormattedTexts() {
-  const json = typeof document === 'undefined' ? JSON.stringify(formattedTextsOfThisPage()).replace(/</g, '\\u003c') : ''
+  const json = typeof document === 'undefined' ? formattedTextsScriptOfThisPage() : ''
   return <script id={SERVER_FORMATTED_TEXTS_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
 }
 

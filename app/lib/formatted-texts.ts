@@ -19,11 +19,17 @@ const HANDED_OVER_MAX = 400
 export type PageTexts = { texts: FormattedTexts; count: number }
 
 let serverRecord: (() => PageTexts | undefined) | undefined
+let serverScript: ((texts: FormattedTexts) => string) | undefined
 let fromServer: FormattedTexts | undefined
 
-/** On the server: where the page being rendered collects what it formats (entry.server.tsx). */
-export function recordFormattedTexts(current: () => PageTexts | undefined) {
+/**
+ * On the server: where the page being rendered collects what it formats, and
+ * how they are written into its script (entry.server.tsx: a server-only
+ * module, which the browser's build does not carry).
+ */
+export function recordFormattedTexts(current: () => PageTexts | undefined, script?: (texts: FormattedTexts) => string) {
   serverRecord = current
+  serverScript = script
 }
 
 /** On the server: true while a page renders (what it formats is kept for the browser). */
@@ -34,6 +40,11 @@ export function recordingFormattedTexts() {
 /** On the server: what the page being rendered has formatted so far. */
 export function formattedTextsOfThisPage(): FormattedTexts {
   return serverRecord?.()?.texts ?? {}
+}
+
+/** On the server: what the page being rendered has formatted, as its script carries it. */
+export function formattedTextsScriptOfThisPage(): string {
+  return serverScript!(formattedTextsOfThisPage())
 }
 
 /** In the browser: the texts the server formatted for this page (read from it at the first date shown). */
