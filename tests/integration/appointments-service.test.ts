@@ -3,11 +3,13 @@ import {
   CaregiverDoubleBookedError,
   changeAppointmentStatus,
   createAppointment,
+  deleteAppointment,
+  listUpcomingAppointments,
   rescheduleAppointment,
   UNCHANGED_TIME,
   updateAppointment,
 } from '~/features/calendar/appointments.server'
-import type { AppointmentInput } from '~/features/calendar/schema'
+import { type AppointmentInput, parseAppointmentListQuery } from '~/features/calendar/schema'
 import { systemActor } from '~/platform/actor'
 import { prisma } from '~/platform/db.server'
 import { ConflictError, RuleViolationError } from '~/platform/errors'
@@ -131,5 +133,42 @@ describe('appointments', () => {
     const error = await thrown(createAppointment(input({ patientId: '00000000-0000-4000-8000-000000000000' }), booker, actor))
     expect(error).toBeInstanceOf(RuleViolationError)
     expect(error).toMatchObject({ field: 'patientId' })
+  })
+
+  test("the calendar list's total is exact as the clock moves and as appointments change", async () => {
+    // The window's whole hours are counted once and kept; the minutes at its ends and the visits going on at its start are not.
+    const query = parseAppointmentListQuery(new URLSearchParams('q=windowtotal'))
+    const at = (iso: string) => new Date(iso)
+    const visits: Array<{ id: string; start: Date; end: Date }> = []
+    async function visit(start: string, end: string) {
+      const made = await createAppointment(input({ title: 'Windowtotal visit', startTime: at(start), endTime: at(end) }), booker, actor)
+      visits.push({ id: made.id, start: at(start), end: at(end) })
+    }
+    // What the list should hold at `now`: every visit going on at it or starting in the 30 days after it.
+    const expected = (now: Date) => visits.filter((one) => one.end > now && one.start < new Date(now.getTime() + 30 * 24 * 3600_000)).length
+    async function total(now: Date) {
+      return (await listUpcomingAppointments(query, actor, now)).total
+    }
+
+    await visit('2027-03-01T09:50:00Z', '2027-03-01T10:30:00Z') // going on at 10:20, over by 11:00
+    await visit('2027-03-01T10:40:00Z', '2027-03-01T11:30:00Z') // in the first partial hour, then going on
+    await visit('2027-03-15T14:00:00Z', '2027-03-15T15:00:00Z') // in the whole hours
+    await visit('2027-03-31T10:10:00Z', '2027-03-31T10:50:00Z') // in the last partial hour at 10:20
+    await visit('2027-03-31T10:50:00Z', '2027-03-31T11:20:00Z') // past the end at 10:20, inside it at 11:00
+
+    const first = at('2027-03-01T10:20:00Z')
+    expect(await total(first)).toBe(expected(first))
+    expect(expected(first)).toBe(4)
+    // A new visit in the kept hours counts at once.
+    await visit('2027-03-20T14:00:00Z', '2027-03-20T15:00:00Z')
+    expect(await total(first)).toBe(5)
+    // Forty minutes later: one visit over, one more inside the end.
+    const later = at('2027-03-01T11:00:00Z')
+    expect(await total(later)).toBe(expected(later))
+    expect(expected(later)).toBe(5)
+    // A visit deleted from the kept hours leaves the count at once.
+    await deleteAppointment(visits.splice(2, 1)[0]!.id, actor)
+    expect(await total(later)).toBe(expected(later))
+    expect(await total(first)).toBe(expected(first))
   })
 })
