@@ -189,6 +189,11 @@ describe('the calendar page', () => {
     const week = await list(cookie, `?view=week&from=${day}&q=weekview`)
     expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(0)
     expect(week.appointments.map((row) => row.id)).toEqual([id])
+    // Booked or deleted after the week was read, it is there or gone at the next read.
+    const second = await bookId(writer.cookie, { title: 'Weekview second', date: day, time: '08:00', durationMinutes: '60' })
+    expect((await list(cookie, `?view=week&from=${day}&q=weekview`)).appointments.map((row) => row.id)).toEqual([second, id])
+    await prisma.appointment.delete({ where: { id: second } })
+    expect((await list(cookie, `?view=week&from=${day}&q=weekview`)).appointments.map((row) => row.id)).toEqual([id])
     const following = await list(cookie, `?view=week&from=${dayFromToday(21)}&q=weekview`)
     // It runs past midnight, into the next week only when it is Saturday.
     const saturday = new Date(`${day}T00:00:00Z`).getUTCDay() === 6

@@ -6,7 +6,7 @@ import { addDays, dateIn, formatTimeRange, formatWeekdayDate, formatTimeOfDay, w
 import { zonedInstant } from '~/lib/zoned-time'
 import type { Actor } from '~/platform/actor'
 import { listViewQuery, recordAudit, recordListView, recordView } from '~/platform/audit.server'
-import { RECORDS_COUNTER, createChangeCache, readChangeVersion } from '~/platform/change-cache.server'
+import { RECORDS_COUNTER, createChangeCache, deepFreeze, readChangeVersion } from '~/platform/change-cache.server'
 import { changeExisting, isExclusionViolation } from '~/platform/db-errors'
 import { prisma } from '~/platform/db.server'
 import { getEnv } from '~/platform/env.server'
@@ -112,8 +112,9 @@ async function countWithinWindow(start: Date, end: Date, query: Partial<Appointm
   return wholeHours + edges
 }
 
-// A change of any appointment makes a kept count stale; the age limit only bounds what a stale process could keep.
+// A change of any appointment makes what is kept stale; the age limit only bounds what a stale process could keep.
 const keptWindowCounts = createChangeCache<number>({ maxAgeMs: 10 * 60_000, maxEntries: 50 })
+const keptWeeks = createChangeCache<{ weekDays: readonly WeekDay[]; truncated: boolean }>({ maxAgeMs: 10 * 60_000, maxEntries: 50 })
 
 /** Appointments still going on at `start` or starting before `end`: a visit in progress is still upcoming. */
 function withinWindow(start: Date, end: Date): Prisma.AppointmentWhereInput {
@@ -190,8 +191,10 @@ export async function listUpcomingAppointments(query: AppointmentListQuery, acto
  * with the list's filters: each day's appointments (an appointment is on
  * every day it touches), none for a day holding more than `WEEK_DAY_LIMIT`,
  * and how many the day holds. Two statements: the week's start and end times
- * alone (one read, far cheaper than a read and a count per day), then the
- * shown appointments with the columns the grid shows.
+ * alone (one read, far cheaper than a read and a count per day), kept until
+ * the appointments change (a busy week is about 1,900 rows: most of the page's
+ * time, in building and collecting them), then the shown appointments with the
+ * columns the grid shows.
  */
 export async function listWeekAppointments(weekStart: string, query: AppointmentListQuery, actor: Actor) {
   const timeZone = getEnv().AGENCY_TIME_ZONE
@@ -199,15 +202,20 @@ export async function listWeekAppointments(weekStart: string, query: Appointment
     const day = addDays(weekStart, index)
     return { day, start: zonedDayStart(day, timeZone), end: zonedDayStart(addDays(day, 1), timeZone) }
   })
-  const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(days[0]!.start, days[6]!.end), ...filtersWhere(query)] }
-  const spans = await prisma.appointment.findMany({ where, select: { id: true, startTime: true, endTime: true }, orderBy: BY_START, take: WEEK_SCAN_LIMIT + 1 })
-  const truncated = spans.length > WEEK_SCAN_LIMIT
-  // As numbers: comparing Dates converts both on every comparison, thousands of times here.
-  const counted = spans.slice(0, WEEK_SCAN_LIMIT).map((span) => ({ id: span.id, start: span.startTime.getTime(), end: span.endTime.getTime() }))
-  const weekDays: WeekDay[] = days.map(({ day, start, end }) => {
-    const [dayStart, dayEnd] = [start.getTime(), end.getTime()]
-    const on = counted.filter((span) => span.start < dayEnd && span.end > dayStart)
-    return { day, ids: on.length > WEEK_DAY_LIMIT ? [] : on.map((span) => span.id), total: on.length }
+  const { q, status, type, who, patientId, caregiverId, leadId } = query
+  const key = JSON.stringify([weekStart, timeZone, q, status, type, who, patientId, caregiverId, leadId])
+  const version = await readChangeVersion(RECORDS_COUNTER)
+  const { weekDays, truncated } = await keptWeeks.read(key, version, new Date(), async () => {
+    const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(days[0]!.start, days[6]!.end), ...filtersWhere(query)] }
+    const spans = await prisma.appointment.findMany({ where, select: { id: true, startTime: true, endTime: true }, orderBy: BY_START, take: WEEK_SCAN_LIMIT + 1 })
+    // As numbers: comparing Dates converts both on every comparison, thousands of times here.
+    const counted = spans.slice(0, WEEK_SCAN_LIMIT).map((span) => ({ id: span.id, start: span.startTime.getTime(), end: span.endTime.getTime() }))
+    const weekDays: WeekDay[] = days.map(({ day, start, end }) => {
+      const [dayStart, dayEnd] = [start.getTime(), end.getTime()]
+      const on = counted.filter((span) => span.start < dayEnd && span.end > dayStart)
+      return { day, ids: on.length > WEEK_DAY_LIMIT ? [] : on.map((span) => span.id), total: on.length }
+    })
+    return deepFreeze({ weekDays, truncated: spans.length > WEEK_SCAN_LIMIT })
   })
   const shownIds = [...new Set(weekDays.flatMap((day) => day.ids))]
   const appointments =
