@@ -5,7 +5,7 @@ import { getCaregiver } from '~/features/caregivers/caregivers.server'
 import { viewLeadPage } from '~/features/leads/lead-page.server'
 import { viewCaregiverPage } from '~/features/caregivers/caregiver-page.server'
 import { viewPatientPage } from '~/features/patients/patient-page.server'
-import { recordAutomationHistory } from '~/features/workflows/runs.server'
+import { recordAutomationPart } from '~/features/workflows/runs.server'
 import { prisma } from '~/platform/db.server'
 import { readTogether } from '~/platform/db/read-together.server'
 import { recordViewersPart } from '~/platform/record-history.server'
@@ -78,8 +78,8 @@ describe('a record with its related rows, in one statement', () => {
         eventId: crypto.randomUUID(),
       },
     })
-    const { result, statements } = await statementsDuring(() => recordAutomationHistory('Lead', lead.id))
-    const [run] = result as Awaited<ReturnType<typeof recordAutomationHistory>>
+    const { result, statements } = await statementsDuring(async () => (await readTogether({ automation: recordAutomationPart('Lead', lead.id) })).automation)
+    const [run] = result as Awaited<ReturnType<ReturnType<typeof recordAutomationPart>['read']>>
     expect(run?.stageName).toBe('Welcome e-mail')
     expect(run?.email).toEqual({ text: 'E-mail sent', failed: false })
     expect(statements).toBe(1)
@@ -105,7 +105,7 @@ describe('a record with its related rows, in one statement', () => {
     expect(page.communications.map((communication) => communication.content)).toEqual(['Called back'])
     expect(page).toMatchObject({ patient: null, esignRequests: [], formSubmissions: [], documents: [], upcoming: { total: 1 } })
     expect(page.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Assessment'])
-    // The lead and its lists in one read; its automation runs in another, while the trail is written.
+    // The lead and its lists in one read; its automation runs and appointment count in another, while the trail is written.
     expect(reads).toBe(2)
     expect(page.automation).toEqual([])
     // The trail, in one statement: the lead's view, and the appointment the page showed.
@@ -145,7 +145,8 @@ describe('a record with its related rows, in one statement', () => {
     expect(patientResult.lead).toEqual({ id: lead.id, name: `Edith ${lead.lastName}` })
     expect(patientResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Home visit'])
     // One read for the patient, its lead, appointments and documents (the profile's history reads the trail apart).
-    expect(patientPage.readsOf('Patient', 'Lead', 'Appointment', 'Document')).toHaveLength(1)
+    expect(patientPage.readsOf('Patient', 'Lead', 'Document')).toHaveLength(1)
+    expect(patientPage.readsOf('Patient', 'Lead', 'Document')[0]).toContain('"Appointment"')
     // Then one more for its history, who opened it (this opening too) and its automation runs.
     expect(patientPage.reads).toBe(2)
     expect(patientResult.viewers).toMatchObject([{ views: 1 }])
@@ -155,11 +156,31 @@ describe('a record with its related rows, in one statement', () => {
     const caregiverResult = caregiverPage.result as NonNullable<Awaited<ReturnType<typeof viewCaregiverPage>>>
     expect(caregiverResult.upcoming.appointments.map((appointment) => appointment.title)).toEqual(['Shift'])
     expect(caregiverResult.caregiver.files).toEqual([])
-    expect(caregiverPage.readsOf('Caregiver', 'CaregiverFile', 'Appointment', 'Document')).toHaveLength(1)
+    expect(caregiverPage.readsOf('Caregiver', 'CaregiverFile', 'Document')).toHaveLength(1)
+    expect(caregiverPage.readsOf('Caregiver', 'CaregiverFile', 'Document')[0]).toContain('"Appointment"')
     // The profile's own history shows the opening just recorded, read with its automation runs.
     expect(caregiverResult.audit.map((entry) => entry.action)).toEqual(['view'])
     expect(caregiverResult.automation).toEqual([])
     expect(caregiverPage.reads).toBe(2)
+
+    // More than the page shows, one of them cancelled: counted in the same read after the view.
+    const shift = (title: string, startsIn: number, status = 'scheduled') => ({
+      title,
+      status,
+      caregiverId: caregiver.id,
+      startTime: new Date(Date.now() + startsIn * hour),
+      endTime: new Date(Date.now() + (startsIn + 1) * hour),
+      timeZone: 'America/New_York',
+      createdBy: 'Test',
+    })
+    await prisma.appointment.createMany({
+      data: [shift('Second', 26), shift('Third', 28), shift('Fourth', 30), shift('Fifth', 32), shift('Sixth', 34, 'cancelled'), shift('Over', -3)],
+    })
+    const busyPage = await statementsDuring(() => viewCaregiverPage(caregiver.id, actor))
+    const busy = (busyPage.result as NonNullable<Awaited<ReturnType<typeof viewCaregiverPage>>>).upcoming
+    expect(busy).toMatchObject({ total: 6, booked: 5 })
+    expect(busy.appointments).toHaveLength(5)
+    expect(busyPage.reads).toBe(2)
 
     expect(await viewPatientPage(crypto.randomUUID(), actor)).toBeNull()
     expect(await viewCaregiverPage('not-an-id', actor)).toBeNull()

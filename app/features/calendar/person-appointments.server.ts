@@ -1,6 +1,6 @@
-import type { Prisma } from '~/generated/prisma/client'
+import { Prisma } from '~/generated/prisma/client'
 import type { ListShown } from '~/platform/audit.server'
-import { prisma } from '~/platform/db.server'
+import type { ReadPart } from '~/platform/db/read-together.server'
 
 export type PersonKind = 'patient' | 'caregiver' | 'lead'
 
@@ -30,21 +30,23 @@ export function appointmentsShown(kind: PersonKind, personId: string, rows: Pers
 }
 
 /**
+ * How many of a person's appointments are not yet over, in all and cancelled:
+ * a part of the page's read after its view (`readTogether`), so that counting
+ * them is not a statement of its own.
+ */
+export function personAppointmentCountsPart(kind: PersonKind, personId: string, now: Date): ReadPart<{ total: number; cancelled: number }> {
+  return {
+    rows: Prisma.sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'cancelled'))::int AS cancelled
+      FROM "Appointment" WHERE ${Prisma.raw(`"${kind}Id"`)} = ${personId}::uuid AND "endTime" > ${now}`,
+    read: ([row]) => ({ total: Number(row?.total ?? 0), cancelled: Number(row?.cancelled ?? 0) }),
+  }
+}
+
+/**
  * The appointments read for a person's page, with how many there are in all
  * (`total`, for the calendar's link) and how many of those still stand
  * (`booked`: not cancelled, for the heading's count).
  */
-export async function personAppointments(kind: PersonKind, personId: string, rows: PersonAppointmentRow[], now: Date) {
-  // Most people have fewer than a page of appointments ahead: counting is then one statement for nothing.
-  if (rows.length < PERSON_APPOINTMENTS_SHOWN) {
-    return { appointments: rows, total: rows.length, booked: rows.filter((row) => row.status !== 'cancelled').length }
-  }
-  const counts = await prisma.appointment.groupBy({
-    by: ['status'],
-    where: { ...personAppointmentsArgs(now).where, [`${kind}Id`]: personId },
-    _count: { _all: true },
-  })
-  const total = counts.reduce((sum, group) => sum + group._count._all, 0)
-  const cancelled = counts.find((group) => group.status === 'cancelled')?._count._all ?? 0
-  return { appointments: rows, total, booked: total - cancelled }
+export function personAppointments(rows: PersonAppointmentRow[], counts: { total: number; cancelled: number }) {
+  return { appointments: rows, total: counts.total, booked: counts.total - counts.cancelled }
 }

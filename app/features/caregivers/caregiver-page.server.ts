@@ -1,4 +1,4 @@
-import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { appointmentsShown, personAppointmentCountsPart, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
 import { CAREGIVER_ENTITY, CAREGIVER_FILES, caregiverHistoryPart } from '~/features/caregivers/caregivers.server'
 import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
 import { recordAutomationPart } from '~/features/workflows/runs.server'
@@ -13,8 +13,9 @@ import { isUuid } from '~/lib/ids'
  * and documents in one statement (relationJoins; on the embedded database
  * each statement waits its turn on the one connection), then on the trail, in
  * one statement, the view and the appointments and documents it showed, and
- * then in one statement the profile's history and its automation runs. Null
- * when there is no such caregiver (no entry).
+ * then in one statement the profile's history, its automation runs and how
+ * many appointments are ahead. Null when there is no such caregiver (no
+ * entry).
  */
 export async function viewCaregiverPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -30,9 +31,10 @@ export async function viewCaregiverPage(id: string, actor: Actor, { now = new Da
     documentsShown(documents),
   ])
   // After the view: the profile's history includes this one.
-  const [upcoming, { audit, automation }] = await Promise.all([
-    personAppointments('caregiver', caregiver.id, appointments, now),
-    readTogether({ audit: caregiverHistoryPart(caregiver.id), automation: recordAutomationPart('Caregiver', caregiver.id) }),
-  ])
-  return { caregiver, upcoming, documents, audit, automation }
+  const { audit, automation, appointmentCounts } = await readTogether({
+    audit: caregiverHistoryPart(caregiver.id),
+    automation: recordAutomationPart('Caregiver', caregiver.id),
+    appointmentCounts: personAppointmentCountsPart('caregiver', caregiver.id, now),
+  })
+  return { caregiver, upcoming: personAppointments(appointments, appointmentCounts), documents, audit, automation }
 }

@@ -1,13 +1,14 @@
 import { PATIENT_OF_LEAD } from '~/features/patients/patients.server'
-import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { appointmentsShown, personAppointmentCountsPart, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
 import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
 import { LEAD_ESIGN_REQUESTS } from '~/features/esign/send-dialog.server'
 import { LEAD_COMMUNICATIONS } from '~/features/leads/communications.server'
 import { LEAD_FORM_SUBMISSIONS, submissionView } from '~/features/online-forms/submissions.server'
-import { recordAutomationHistory } from '~/features/workflows/runs.server'
+import { recordAutomationPart } from '~/features/workflows/runs.server'
 import type { Actor } from '~/platform/actor'
 import { recordPageView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
+import { readTogether } from '~/platform/db/read-together.server'
 import { isUuid } from '~/lib/ids'
 
 /**
@@ -16,7 +17,8 @@ import { isUuid } from '~/lib/ids'
  * read in one statement (relationJoins; on the embedded database each
  * statement waits its turn on the one connection), each list as its own
  * feature reads it. Then on the trail, in one statement: the lead's view and
- * the appointments and documents it showed; meanwhile its automation runs.
+ * the appointments and documents it showed; meanwhile, in one statement, its
+ * automation runs and how many appointments it has ahead.
  * Null when there is no such lead (no entry).
  */
 export async function viewLeadPage(id: string, actor: Actor, { origin, now = new Date() }: { origin: string; now?: Date }) {
@@ -34,17 +36,16 @@ export async function viewLeadPage(id: string, actor: Actor, { origin, now = new
   })
   if (!record) return null
   const { communications, patient, esignRequests, appointments, formSubmissions, documents, ...lead } = record
-  const [, upcoming, automation] = await Promise.all([
+  const [, { automation, appointmentCounts }] = await Promise.all([
     recordPageView({ actor, entityType: 'Lead', entityId: lead.id }, [appointmentsShown('lead', lead.id, appointments), documentsShown(documents)]),
-    personAppointments('lead', lead.id, appointments, now),
-    recordAutomationHistory('Lead', lead.id),
+    readTogether({ automation: recordAutomationPart('Lead', lead.id), appointmentCounts: personAppointmentCountsPart('lead', lead.id, now) }),
   ])
   return {
     lead,
     communications,
     patient,
     esignRequests,
-    upcoming,
+    upcoming: personAppointments(appointments, appointmentCounts),
     automation,
     formSubmissions: formSubmissions.map((row) => submissionView(row, origin, now)),
     documents,

@@ -1,4 +1,4 @@
-import { appointmentsShown, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
+import { appointmentsShown, personAppointmentCountsPart, personAppointments, personAppointmentsArgs } from '~/features/calendar/person-appointments.server'
 import { PERSON_DOCUMENTS, documentsShown } from '~/features/documents/person-documents.server'
 import { patientHistoryParts } from '~/features/patients/patients.server'
 import { recordAutomationPart } from '~/features/workflows/runs.server'
@@ -14,8 +14,8 @@ import { isUuid } from '~/lib/ids'
  * embedded database each statement waits its turn on the one connection),
  * then on the trail, in one statement, the view and the appointments and
  * documents it showed, and then in one statement the profile's history, who
- * opened it and its automation runs. Null when there is no such patient (no
- * entry).
+ * opened it, its automation runs and how many appointments are ahead. Null
+ * when there is no such patient (no entry).
  */
 export async function viewPatientPage(id: string, actor: Actor, { now = new Date() }: { now?: Date } = {}) {
   if (!isUuid(id)) return null
@@ -32,9 +32,11 @@ export async function viewPatientPage(id: string, actor: Actor, { now = new Date
   // Who opened which record is part of the record's history (PHI access).
   await recordPageView({ actor, entityType: 'Patient', entityId: patient.id }, [appointmentsShown('patient', patient.id, appointments), documentsShown(documents)])
   // After the view: the profile's viewers include this one.
-  const [{ activity, viewers, automation }, upcoming] = await Promise.all([
-    readTogether({ ...patientHistoryParts(patient.id), automation: recordAutomationPart('Patient', patient.id) }),
-    personAppointments('patient', patient.id, appointments, now),
-  ])
+  const { activity, viewers, automation, appointmentCounts } = await readTogether({
+    ...patientHistoryParts(patient.id),
+    automation: recordAutomationPart('Patient', patient.id),
+    appointmentCounts: personAppointmentCountsPart('patient', patient.id, now),
+  })
+  const upcoming = personAppointments(appointments, appointmentCounts)
   return { patient, lead: lead ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}` } : null, upcoming, activity, viewers, automation, documents }
 }

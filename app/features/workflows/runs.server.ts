@@ -9,7 +9,7 @@ import { getEnv } from '~/platform/env.server'
 import { type Actor, systemActor } from '~/platform/actor'
 import { recordAudit, recordListView } from '~/platform/audit.server'
 import { prisma } from '~/platform/db.server'
-import { jsonDate, readTogether, type ReadPart } from '~/platform/db/read-together.server'
+import { jsonDate, type ReadPart } from '~/platform/db/read-together.server'
 import type { DomainEvent, EventSubscriber } from '~/platform/events.server'
 import { enqueueJobs } from '~/platform/jobs.server'
 import { isUuid } from '~/lib/ids'
@@ -269,12 +269,6 @@ export function recordAutomationPart(entityType: 'Lead' | 'Patient' | 'Caregiver
           : null,
       })),
   }
-}
-
-/** A record's automation history alone (the pages read it with the rest: recordAutomationPart). */
-export async function recordAutomationHistory(entityType: 'Lead' | 'Patient' | 'Caregiver', entityId: string) {
-  if (!isUuid(entityId)) return []
-  return (await readTogether({ automation: recordAutomationPart(entityType, entityId) })).automation
 }
 
 export function runToJson(run: WorkflowRunRecord) {
