@@ -39,6 +39,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no
 COPY --from=deps /app/node_modules/@remix-run/router ./node_modules/@remix-run/router
 COPY --from=deps /app/node_modules/@remix-run/react ./node_modules/@remix-run/react
 COPY --from=deps /app/node_modules/react-router-dom ./node_modules/react-router-dom
+COPY --from=deps /app/node_modules/react-dom ./node_modules/react-dom
+COPY --from=deps /app/node_modules/@remix-run/server-runtime ./node_modules/@remix-run/server-runtime
 
 # 4. The image that runs.
 FROM ${NODE_IMAGE}
