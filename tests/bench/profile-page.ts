@@ -110,9 +110,11 @@ async function main() {
     let url = target.replace(/^anon:/, '')
     const kind = url.match(/\{(\w+)\}/)?.[1]
     if (kind) {
-      const list = await (await fetch(`${BASE}/${kind}s`, { headers: { cookie } })).text()
-      const ids = [...list.matchAll(new RegExp(`href="/${kind}s/([0-9a-f-]{36})"`, 'g'))].map((match) => match[1]!)
-      if (ids.length === 0) throw new Error(`No ${kind} found on /${kind}s`)
+      // Appointments are listed on the calendar, the people on their own lists.
+      const listPath = kind === 'appointment' ? '/calendar' : `/${kind}s`
+      const list = await (await fetch(`${BASE}${listPath}`, { headers: { cookie } })).text()
+      const ids = [...list.matchAll(new RegExp(`href="${listPath}/([0-9a-f-]{36})"`, 'g'))].map((match) => match[1]!)
+      if (ids.length === 0) throw new Error(`No ${kind} found on ${listPath}`)
       url = url.replace(`{${kind}}`, ids[Math.min(ids.length - 1, 10)]!)
     }
     const headers: Record<string, string> = signedOut ? { ...BROWSER_HEADERS } : { ...BROWSER_HEADERS, cookie }
