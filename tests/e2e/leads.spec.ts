@@ -63,6 +63,29 @@ test.describe('leads', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Communication History' })).toBeVisible()
   })
 
+  test('a name and notes beyond Latin-1 show as typed, hydrate, and an unchanged edit keeps them', async ({ page }) => {
+    // The server writes such characters as references (patches/): the browser must read back the same text.
+    const unique = Date.now().toString().slice(-6)
+    const name = `Nguy\u1ec5n Th\u1ecb H\u1ed3ng${unique} \u2013 \u{1F600}`
+    const notes = 'Prefers \u201cmorning\u201d calls \u2192 after 9\u2026'
+    const created = await page.request.post('/api/leads', {
+      data: { firstName: 'Nguy\u1ec5n Th\u1ecb', lastName: `H\u1ed3ng${unique} \u2013 \u{1F600}`, email: `nguyen${unique}@example.com`, phone: '2015550197', notes },
+    })
+    expect(created.status()).toBe(201)
+    await page.goto(`/leads?q=nguyen${unique}`)
+    await page.getByRole('link', { name, exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText(notes, { exact: true })).toBeVisible()
+    await page.getByRole('link', { name: 'Edit', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: `Edit Lead - ${name}` })
+    await expect(dialog.getByLabel('First Name')).toHaveValue('Nguy\u1ec5n Th\u1ecb')
+    await expect(dialog.getByLabel('Notes')).toHaveValue(notes)
+    await dialog.getByRole('button', { name: 'Update Lead' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText(notes, { exact: true })).toBeVisible()
+  })
+
   test('lead page: log, edit and delete a communication; then delete the lead', async ({ page }) => {
     const unique = Date.now().toString().slice(-6)
     // Posted as the form sends it: the dialog is the test above's subject.
