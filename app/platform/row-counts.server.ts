@@ -17,22 +17,26 @@ export function matchesEveryRow(where: unknown): boolean {
 
 // Nothing but a change makes a count wrong; the age limit only bounds what a stale process could keep.
 const keptCounts = createChangeCache<number | null>({ maxAgeMs: 10 * 60_000, maxEntries: 3 })
+const keptFilteredCounts = createChangeCache<number>({ maxAgeMs: 10 * 60_000, maxEntries: 200 })
 
 /**
  * How many rows of `table` match `where`: exact either way. With no
  * condition, the count the triggers keep (one row read instead of a scan of
- * every row), kept in memory until the records change (every change of a
- * counted table, or of the kept counts, bumps RECORDS_COUNTER in its
- * transaction); otherwise `count`.
+ * every row); otherwise `count`. Either is kept in memory until the records
+ * change (every change of a counted table, or of the kept counts, bumps
+ * RECORDS_COUNTER in its transaction), under the condition's own values: a
+ * search paged through, or a list returned to, is counted once. A `where`
+ * names only the table's own columns (the lists' searches and filters), so
+ * no other table's change can alter its count.
  */
 export async function countRows<Where>(table: CountedTable, where: Where, count: (where: Where) => Promise<number>) {
+  const version = await readChangeVersion(RECORDS_COUNTER)
   if (matchesEveryRow(where)) {
-    const version = await readChangeVersion(RECORDS_COUNTER)
     const kept = await keptCounts.read(table, version, new Date(), async () => {
       const row = await prisma.tableRowCount.findUnique({ where: { tableName: table } })
       return row ? Number(row.rowCount) : null
     })
     if (kept !== null) return kept
   }
-  return count(where)
+  return keptFilteredCounts.read(`${table} ${JSON.stringify(where)}`, version, new Date(), () => count(where))
 }

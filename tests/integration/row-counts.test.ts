@@ -96,6 +96,33 @@ describe('list totals kept in memory', () => {
   })
 })
 
+describe('a search or filter kept in memory', () => {
+  test('read again with no change between, its total comes from memory; a change of any row is counted at once', async () => {
+    const { cookie } = await signedInUser('viewer')
+    await seedDemoData()
+    for (const list of lists) {
+      const before = await totalOf(list.loader, list.filtered, cookie)
+      const query = vi.spyOn(pg.Client.prototype, 'query')
+      try {
+        expect(await totalOf(list.loader, list.filtered, cookie)).toBe(before)
+        const texts = query.mock.calls.map(([config]) => String(typeof config === 'string' ? config : (config as { text?: string }).text))
+        expect(texts.filter((text) => /SELECT COUNT/i.test(text))).toEqual([])
+      } finally {
+        query.mockRestore()
+      }
+    }
+    // A row leaving the filter, and a search made of its own words, each counted at once.
+    const lead = await prisma.lead.findFirstOrThrow({ where: { status: 'new' } })
+    const asNew = await totalOf(leadsLoader, '/leads?status=new', cookie)
+    await prisma.lead.update({ where: { id: lead.id }, data: { status: 'contacted' } })
+    expect(await totalOf(leadsLoader, '/leads?status=new', cookie)).toBe(asNew - 1)
+    expect(await totalOf(leadsLoader, '/leads?q=keptsearch', cookie)).toBe(0)
+    await prisma.lead.update({ where: { id: lead.id }, data: { status: 'new', searchText: `${lead.searchText} keptsearch` } })
+    expect(await totalOf(leadsLoader, '/leads?status=new', cookie)).toBe(asNew)
+    expect(await totalOf(leadsLoader, '/leads?q=keptsearch', cookie)).toBe(1)
+  })
+})
+
 describe('matchesEveryRow', () => {
   test('only an empty where, or an AND of empty ones, keeps every row', () => {
     expect(matchesEveryRow({})).toBe(true)
