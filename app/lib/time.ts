@@ -68,20 +68,43 @@ function formatter(key: string, timeZone: string, options: Intl.DateTimeFormatOp
  */
 function formatText(timeZone: string, options: Intl.DateTimeFormatOptions, instant: number) {
   // One key for the formatter made once and for the texts handed over.
-  const key = `${timeZone}|${JSON.stringify(options)}`
+  const key = formatKey(timeZone, options)
   const handedOver = serverText(key, instant)
   if (handedOver !== undefined) return handedOver
   // Each text made is kept: Intl's formatting is most of what a page's dates
   // cost, and a busy list or the dashboard shows the same dates on every request.
-  const text = madeTexts.get(key + instant) ?? formatter(key, timeZone, options).format(instant)
-  if (madeTexts.size > TEXTS_KEPT) madeTexts.clear()
-  madeTexts.set(key + instant, text)
+  let texts = madeTexts.get(key)
+  if (!texts) madeTexts.set(key, (texts = new Map()))
+  let text = texts.get(instant)
+  if (text === undefined) {
+    if (++textsKept > TEXTS_KEPT) {
+      for (const kept of madeTexts.values()) kept.clear()
+      textsKept = 1
+    }
+    texts.set(instant, (text = formatter(key, timeZone, options).format(instant)))
+  }
   handOver(key, instant, text)
   return text
 }
 
-const madeTexts = new Map<string, string>()
+/** The texts made, by format and instant: at most TEXTS_KEPT, all forgotten past it. */
+const madeTexts = new Map<string, Map<number, string>>()
 const TEXTS_KEPT = 10_000
+let textsKept = 0
+
+/**
+ * A format's key ('America/New_York|{"month":"short"}'), kept per options
+ * object: most callers pass a constant, and writing the options as JSON on
+ * every date shown was a good part of what a list's dates cost.
+ */
+function formatKey(timeZone: string, options: Intl.DateTimeFormatOptions) {
+  let byZone = formatKeys.get(options)
+  if (!byZone) formatKeys.set(options, (byZone = new Map()))
+  let key = byZone.get(timeZone)
+  if (key === undefined) byZone.set(timeZone, (key = `${timeZone}|${JSON.stringify(options)}`))
+  return key
+}
+const formatKeys = new WeakMap<Intl.DateTimeFormatOptions, Map<string, string>>()
 
 /** The wall clock in `timeZone` at `instant`, as if that wall clock were UTC. */
 function wallClockAsUtc(instant: number, timeZone: string) {

@@ -44,6 +44,9 @@ export function Assignments({ appointment, className }: { appointment: Appointme
   )
 }
 
+const MONTH = { month: 'short' } as const
+const DAY_OF_MONTH = { day: 'numeric' } as const
+
 /**
  * The upcoming list: each appointment with its day of the month, title (a
  * link to its page), when in the agency's zone, where, whom it is for, and
@@ -61,8 +64,8 @@ export function AppointmentList({ appointments, timeZone }: { appointments: read
         >
           {/* The date is in the text beside it too: this is its glanceable form. */}
           <div aria-hidden="true" className="flex h-14 w-14 shrink-0 flex-col items-center justify-center rounded-md bg-blue-50 text-blue-900">
-            <span className="text-xs font-medium uppercase">{formatIn(appointment.startTime, timeZone, { month: 'short' })}</span>
-            <span className="text-xl font-bold leading-none">{formatIn(appointment.startTime, timeZone, { day: 'numeric' })}</span>
+            <span className="text-xs font-medium uppercase">{formatIn(appointment.startTime, timeZone, MONTH)}</span>
+            <span className="text-xl font-bold leading-none">{formatIn(appointment.startTime, timeZone, DAY_OF_MONTH)}</span>
           </div>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-2">

@@ -93,9 +93,11 @@ export function OverviewStrip({ overview }: { overview: Overview }) {
 
 type UpcomingAppointment = { id: string; title: string; startTime: string; appointmentType: string; status: string; location: string | null }
 
-/** 'Mar 10, 9:00 AM' in the agency's zone. */
-function formatStart(startTime: string, timeZone: string) {
-  return formatIn(startTime, timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+const MONTH_DAY_TIME = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } as const
+
+/** 'Mar 10, 9:00 AM' in the agency's zone: an appointment's start, an activity's time. */
+function monthDayTime(instant: string, timeZone: string) {
+  return formatIn(instant, timeZone, MONTH_DAY_TIME)
 }
 
 export function UpcomingAppointments({ appointments, timeZone }: { appointments: UpcomingAppointment[]; timeZone: string }) {
@@ -114,7 +116,7 @@ export function UpcomingAppointments({ appointments, timeZone }: { appointments:
                     {appointment.title}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    <time dateTime={appointment.startTime}>{formatStart(appointment.startTime, timeZone)}</time>
+                    <time dateTime={appointment.startTime}>{monthDayTime(appointment.startTime, timeZone)}</time>
                     {appointment.location ? <span> · {appointment.location}</span> : null}
                   </p>
                 </div>
@@ -299,7 +301,7 @@ export function RecentActivity({ activity, timeZone }: { activity: Activity[]; t
                   {item.action} · {item.entity}
                 </p>
                 <p className="text-sm text-slate-600">
-                  <time dateTime={item.timestamp}>{formatIn(item.timestamp, timeZone, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</time>
+                  <time dateTime={item.timestamp}>{monthDayTime(item.timestamp, timeZone)}</time>
                 </p>
               </div>
             </li>
