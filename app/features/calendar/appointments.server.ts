@@ -102,8 +102,8 @@ async function countWithinWindow(start: Date, end: Date, query: Partial<Appointm
   const firstHour = new Date(Math.ceil(start.getTime() / HOUR) * HOUR)
   const lastHour = new Date(Math.floor(end.getTime() / HOUR) * HOUR)
   if (lastHour <= firstHour) return count({ OR: [{ startTime: { gte: start, lt: end } }, ongoing] })
-  const { q, status, type, who, patientId, caregiverId, leadId } = query
-  const key = JSON.stringify([firstHour, lastHour, q, status, type, who, patientId, caregiverId, leadId])
+  // Keyed by what is counted, as the lists' totals are (countRows).
+  const key = JSON.stringify([firstHour, lastHour, filters])
   const version = await readChangeVersion(RECORDS_COUNTER)
   const [wholeHours, edges] = await Promise.all([
     keptWindowCounts.read(key, version, new Date(), () => count({ startTime: { gte: firstHour, lt: lastHour } })),
@@ -202,11 +202,9 @@ export async function listWeekAppointments(weekStart: string, query: Appointment
     const day = addDays(weekStart, index)
     return { day, start: zonedDayStart(day, timeZone), end: zonedDayStart(addDays(day, 1), timeZone) }
   })
-  const { q, status, type, who, patientId, caregiverId, leadId } = query
-  const key = JSON.stringify([weekStart, timeZone, q, status, type, who, patientId, caregiverId, leadId])
+  const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(days[0]!.start, days[6]!.end), ...filtersWhere(query)] }
   const version = await readChangeVersion(RECORDS_COUNTER)
-  const { weekDays, truncated } = await keptWeeks.read(key, version, new Date(), async () => {
-    const where: Prisma.AppointmentWhereInput = { AND: [withinWindow(days[0]!.start, days[6]!.end), ...filtersWhere(query)] }
+  const { weekDays, truncated } = await keptWeeks.read(JSON.stringify([weekStart, timeZone, where]), version, new Date(), async () => {
     const spans = await prisma.appointment.findMany({ where, select: { id: true, startTime: true, endTime: true }, orderBy: BY_START, take: WEEK_SCAN_LIMIT + 1 })
     // As numbers: comparing Dates converts both on every comparison, thousands of times here.
     const counted = spans.slice(0, WEEK_SCAN_LIMIT).map((span) => ({ id: span.id, start: span.startTime.getTime(), end: span.endTime.getTime() }))
